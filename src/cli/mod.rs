@@ -1,0 +1,48 @@
+//! The command line: clap definitions, logging set-up and the subcommands.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod logging;
+mod protocol_loop;
+
+/// Dabbaba, a fairy-chess engine. Without a subcommand it runs the protocol loop.
+#[derive(Debug, Parser)]
+#[command(name = "dabbaba", version, about)]
+pub struct Cli {
+    /// Write logs to this file instead of standard error.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// More log output (repeat for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Only errors in the log.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(err) = logging::init(cli.log.as_deref(), cli.verbose, cli.quiet) {
+        eprintln!("error: {err:#}");
+        return ExitCode::from(1);
+    }
+    let outcome = match cli.command {
+        None => protocol_loop::run(),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(1)
+        }
+    }
+}

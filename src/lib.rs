@@ -1,0 +1,9 @@
+//! Dabbaba: a fairy-chess engine.
+//!
+//! Layers, bottom up (see `README.md`): `betza` (XBetza notation), `variant` (variant
+//! definitions), `board` (bitboards, positions, move generation), and `cli` on top.
+#![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(missing_debug_implementations)]
+
+pub mod betza;
+pub mod cli;
