@@ -88,3 +88,16 @@ pub fn names(list: &str) -> Vec<String> {
 pub fn count(betza: &str, from: &str) -> usize {
     Setup::new(betza, from).count()
 }
+
+/// What a move does, without the path taken: two spellings of a piece must agree on these.
+pub type Effect = (Square, Vec<Square>, Vec<Square>, dabbaba::betza::MoveKind, Option<Square>);
+
+pub fn effects(moves: &[Move]) -> Vec<Effect> {
+    let mut all: Vec<Effect> = betza::walk::distinct(moves)
+        .into_iter()
+        .map(|m| (m.to, m.captures, m.destroyed, m.kind, m.castling_partner))
+        .collect();
+    all.sort();
+    all.dedup();
+    all
+}
