@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod logging;
+mod piece;
 mod protocol_loop;
 
 /// Dabbaba, a fairy-chess engine. Without a subcommand it runs the protocol loop.
@@ -26,7 +27,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Draw a piece's moves (XBetza) on a board, or print them as JSON.
+    Piece(piece::PieceArgs),
+}
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
 pub fn run() -> ExitCode {
@@ -37,6 +41,7 @@ pub fn run() -> ExitCode {
     }
     let outcome = match cli.command {
         None => protocol_loop::run(),
+        Some(Command::Piece(args)) => piece::run(&args),
     };
     match outcome {
         Ok(code) => code,
