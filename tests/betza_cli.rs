@@ -3,7 +3,11 @@
 use std::process::{Command, Output};
 
 fn piece(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dabbaba")).arg("piece").args(args).output().expect("run dabbaba")
+    Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .arg("piece")
+        .args(args)
+        .output()
+        .expect("run dabbaba")
 }
 
 fn stdout(output: &Output) -> String {
@@ -14,12 +18,21 @@ fn json(args: &[&str]) -> serde_json::Value {
     let mut all = args.to_vec();
     all.push("--json");
     let output = piece(&all);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
 fn strings(value: &serde_json::Value) -> Vec<String> {
-    value.as_array().expect("array").iter().map(|v| v.as_str().expect("string").to_string()).collect()
+    value
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|v| v.as_str().expect("string").to_string())
+        .collect()
 }
 
 #[test]
@@ -27,9 +40,15 @@ fn knight_diagram_marks_its_eight_squares() {
     let output = piece(&["N"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with(" 6 ") || l.starts_with(" 4 ")).collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(" 6 ") || l.starts_with(" 4 "))
+        .collect();
     assert_eq!(rows, [" 6 . . * . * . . .", " 4 . . . @ . . . ."], "{text}");
-    assert!(text.contains("destinations: 8 (b3 b5 c2 c6 e2 e6 f3 f5)"), "{text}");
+    assert!(
+        text.contains("destinations: 8 (b3 b5 c2 c6 e2 e6 f3 f5)"),
+        "{text}"
+    );
     assert!(text.contains("m move only"), "legend: {text}");
 }
 
@@ -38,7 +57,10 @@ fn pawn_distinguishes_move_and_capture_squares() {
     let text = stdout(&piece(&["fmWfceF"]));
     assert!(text.lines().any(|l| l == " 5 . . x m x . . ."), "{text}");
     assert!(text.contains("destinations: 1 (d5)"), "{text}");
-    assert!(text.contains("capture squares (an enemy there would be taken): 2 (c5 e5)"), "{text}");
+    assert!(
+        text.contains("capture squares (an enemy there would be taken): 2 (c5 e5)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -55,8 +77,16 @@ fn json_lists_destinations_and_moves() {
     assert_eq!(value["square"], "d4");
     let mut destinations = strings(&value["destinations"]);
     destinations.sort();
-    assert_eq!(destinations, ["c4", "d1", "d2", "d3", "d5", "d8", "e4", "f4"]);
-    let capture = value["moves"].as_array().unwrap().iter().find(|m| m["kind"] == "capture").expect("a capture");
+    assert_eq!(
+        destinations,
+        ["c4", "d1", "d2", "d3", "d5", "d8", "e4", "f4"]
+    );
+    let capture = value["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["kind"] == "capture")
+        .expect("a capture");
     assert_eq!(capture["to"], "d8");
     assert_eq!(strings(&capture["captures"]), ["d8"]);
     assert_eq!(strings(&capture["via"]), Vec::<String>::new());
@@ -68,14 +98,19 @@ fn json_for_the_lion_has_double_moves() {
     assert_eq!(strings(&value["destinations"]).len(), 25);
     let moves = value["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 33);
-    let igui = moves.iter().find(|m| m["to"] == "d4" && m["kind"] == "capture").expect("igui");
+    let igui = moves
+        .iter()
+        .find(|m| m["to"] == "d4" && m["kind"] == "capture")
+        .expect("igui");
     assert_eq!(strings(&igui["via"]), ["e5"]);
     assert_eq!(strings(&igui["captures"]), ["e5"]);
 }
 
 #[test]
 fn board_square_colour_and_dialect() {
-    let value = json(&["fW", "--board", "10x12", "--square", "a10", "--color", "black"]);
+    let value = json(&[
+        "fW", "--board", "10x12", "--square", "a10", "--color", "black",
+    ]);
     assert_eq!(value["board"], "10x12");
     assert_eq!(strings(&value["destinations"]), ["a9"]);
     let centre = json(&["K", "--board", "10x10"]);
@@ -93,7 +128,10 @@ fn invalid_betza_exits_1_with_the_error_on_stderr() {
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("betza error at column 4 in \"fmWx\": unknown letter 'x'"), "{stderr}");
+    assert!(
+        stderr.contains("betza error at column 4 in \"fmWx\": unknown letter 'x'"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -107,6 +145,9 @@ fn bad_options_exit_1() {
     ] {
         let output = piece(args);
         assert_eq!(output.status.code(), Some(1), "{args:?}");
-        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).starts_with("error: "),
+            "{args:?}"
+        );
     }
 }

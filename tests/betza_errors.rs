@@ -12,7 +12,10 @@ fn error(text: &str) -> (usize, String) {
 #[test]
 fn the_issue_example_word_for_word() {
     let e = parse("fmWx", Dialect::XBetza).unwrap_err();
-    assert_eq!(e.to_string(), "betza error at column 4 in \"fmWx\": unknown letter 'x'");
+    assert_eq!(
+        e.to_string(),
+        "betza error at column 4 in \"fmWx\": unknown letter 'x'"
+    );
     assert_eq!(e.reason, Reason::UnknownLetter('x'));
 }
 
@@ -54,13 +57,19 @@ fn columns_point_at_the_offending_letter() {
         let (got_column, message) = error(text);
         assert_eq!(got_column, column, "{text}: {message}");
         assert!(message.contains(fragment), "{text}: {message}");
-        assert!(message.starts_with(&format!("betza error at column {column} in \"{text}\": ")), "{message}");
+        assert!(
+            message.starts_with(&format!("betza error at column {column} in \"{text}\": ")),
+            "{message}"
+        );
     }
 }
 
 #[test]
 fn accepted_spellings() {
-    for text in ["", "W", "iiW", "W03", "N0", "NN", "RR", "O2", "KO2", "ffrK", "hrN", "zB", "qN", "U", "mcU", "jjR", "W99"] {
+    for text in [
+        "", "W", "iiW", "W03", "N0", "NN", "RR", "O2", "KO2", "ffrK", "hrN", "zB", "qN", "U",
+        "mcU", "jjR", "W99",
+    ] {
         assert!(parse(text, Dialect::XBetza).is_ok(), "{text}");
     }
 }

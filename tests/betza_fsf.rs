@@ -16,7 +16,8 @@ fn xb(betza: &str, from: &str) -> usize {
 #[test]
 fn documented_divergences_from_d4_and_a1() {
     // (text, XBetza d4/a1, Fairy-Stockfish d4/a1)
-    let table: &[(&str, (usize, usize), (usize, usize))] = &[
+    type Counts = (usize, usize);
+    let table: &[(&str, Counts, Counts)] = &[
         ("fK", (1, 1), (3, 2)),
         ("fQ", (4, 7), (11, 14)),
         ("vK", (2, 1), (6, 2)),
@@ -28,14 +29,24 @@ fn documented_divergences_from_d4_and_a1() {
     ];
     for &(text, xbetza, fairy) in table {
         assert_eq!((xb(text, "d4"), xb(text, "a1")), xbetza, "XBetza {text}");
-        assert_eq!((fsf(text, "d4"), fsf(text, "a1")), fairy, "Fairy-Stockfish {text}");
+        assert_eq!(
+            (fsf(text, "d4"), fsf(text, "a1")),
+            fairy,
+            "Fairy-Stockfish {text}"
+        );
     }
 }
 
 #[test]
 fn fsk_is_the_sideways_and_forward_diagonal_steps() {
-    assert_eq!(Setup::new("fsK", "d4").fsf().destinations(), names("c4 e4 c5 e5"));
-    assert_eq!(Setup::new("fK", "d4").fsf().destinations(), names("c5 d5 e5"));
+    assert_eq!(
+        Setup::new("fsK", "d4").fsf().destinations(),
+        names("c4 e4 c5 e5")
+    );
+    assert_eq!(
+        Setup::new("fK", "d4").fsf().destinations(),
+        names("c5 d5 e5")
+    );
 }
 
 #[test]
@@ -68,9 +79,21 @@ fn fairy_stockfish_lame_zebra_is_sent_as_legs() {
     let piece = betza::parse("nZ", Dialect::FairyStockfish).unwrap();
     assert_eq!(piece.to_xboard().unwrap(), "afsafW");
     assert_eq!(piece.to_string(), "afsafW");
-    assert_eq!(betza::parse("nZ", Dialect::XBetza).unwrap().to_xboard().unwrap(), "nZ");
+    assert_eq!(
+        betza::parse("nZ", Dialect::XBetza)
+            .unwrap()
+            .to_xboard()
+            .unwrap(),
+        "nZ"
+    );
     // For N, A and D both readings block on the same square, so n stays.
-    assert_eq!(betza::parse("nN", Dialect::FairyStockfish).unwrap().to_xboard().unwrap(), "nN");
+    assert_eq!(
+        betza::parse("nN", Dialect::FairyStockfish)
+            .unwrap()
+            .to_xboard()
+            .unwrap(),
+        "nN"
+    );
 }
 
 #[test]
@@ -187,7 +210,8 @@ fn every_built_in_piece_parses_in_both_dialects_and_round_trips() {
             let piece = betza::parse(text, dialect).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(!piece.components.is_empty(), "{name}");
             let sent = piece.to_xboard().unwrap_or_else(|e| panic!("{name}: {e}"));
-            let again = betza::parse(&sent, Dialect::XBetza).unwrap_or_else(|e| panic!("{name} as {sent}: {e}"));
+            let again = betza::parse(&sent, Dialect::XBetza)
+                .unwrap_or_else(|e| panic!("{name} as {sent}: {e}"));
             let board = Board::new(8, 8).unwrap();
             for color in [Color::White, Color::Black] {
                 let situation = Situation {
@@ -218,5 +242,8 @@ fn built_in_pieces_draw_the_expected_number_of_squares() {
     let mut pawn = Setup::new("fmWfceFifmnD", "e2");
     pawn.on_start = true;
     assert_eq!(pawn.destinations(), names("e3 e4"));
-    assert_eq!(Setup::new("cW", "d4").with("enemy:d5,c4").destinations(), names("d5 c4"));
+    assert_eq!(
+        Setup::new("cW", "d4").with("enemy:d5,c4").destinations(),
+        names("d5 c4")
+    );
 }

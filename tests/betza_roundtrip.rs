@@ -23,21 +23,184 @@ impl Rng {
 }
 
 const XBETZA: &[&str] = &[
-    "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "R", "B", "Q", "W3", "R4", "B2", "N0", "NN", "N2", "Q3",
-    "QN", "BN", "RN", "WfF", "FfW", "fN", "fR", "fW", "RF", "BW", "fsW", "mNcB", "fmWfceF", "nN", "nA", "nZ",
-    "nC", "nH", "nG", "nD", "KNAD", "afsW", "mafsW", "afsF", "afsK", "mafsmafW", "FyafsF", "WyafsW", "oR", "oN",
-    "oB", "oK", "jR", "jjR", "jK", "jB", "jN", "jD", "jZ", "fK", "fQ", "vK", "sK", "fsK", "lvK", "rvK", "bsQ",
-    "frN", "rfN", "fhN", "bhN", "rhN", "lhN", "hrN", "hlN", "ffrN", "ffrrN", "fsN", "bsN", "rvN", "lvN", "lbN",
-    "frK", "ffrK", "flF", "brB", "fF", "lA", "bbF", "vW", "sR", "fbR", "KNADcaKmcabK", "mRcpR", "pR", "gQ",
-    "gR", "gB", "pB", "cpR", "mpR", "dK", "mcdK", "tK", "ctK", "cW", "ifmnD", "fmWfceFifmnD", "iiW", "KO2",
-    "O3", "iKO1", "pafW", "pyafB", "fcafmF", "cafcafF", "caK", "mcabK", "cabK", "dabK", "afafW", "aaK",
-    "fcaflmF", "mpafK", "yafsF", "RcpRnN", "RNF", "FA", "KN", "onN", "toK", "mcK", "cK", "mK", "fmcpR",
-    "vWfsF", "rbN", "fsbsK", "frlK", "vvssK", "hK", "fhK", "sW2", "fR3", "oN0", "ojR", "caW", "cafsF",
+    "W",
+    "F",
+    "D",
+    "N",
+    "A",
+    "H",
+    "C",
+    "Z",
+    "G",
+    "K",
+    "R",
+    "B",
+    "Q",
+    "W3",
+    "R4",
+    "B2",
+    "N0",
+    "NN",
+    "N2",
+    "Q3",
+    "QN",
+    "BN",
+    "RN",
+    "WfF",
+    "FfW",
+    "fN",
+    "fR",
+    "fW",
+    "RF",
+    "BW",
+    "fsW",
+    "mNcB",
+    "fmWfceF",
+    "nN",
+    "nA",
+    "nZ",
+    "nC",
+    "nH",
+    "nG",
+    "nD",
+    "KNAD",
+    "afsW",
+    "mafsW",
+    "afsF",
+    "afsK",
+    "mafsmafW",
+    "FyafsF",
+    "WyafsW",
+    "oR",
+    "oN",
+    "oB",
+    "oK",
+    "jR",
+    "jjR",
+    "jK",
+    "jB",
+    "jN",
+    "jD",
+    "jZ",
+    "fK",
+    "fQ",
+    "vK",
+    "sK",
+    "fsK",
+    "lvK",
+    "rvK",
+    "bsQ",
+    "frN",
+    "rfN",
+    "fhN",
+    "bhN",
+    "rhN",
+    "lhN",
+    "hrN",
+    "hlN",
+    "ffrN",
+    "ffrrN",
+    "fsN",
+    "bsN",
+    "rvN",
+    "lvN",
+    "lbN",
+    "frK",
+    "ffrK",
+    "flF",
+    "brB",
+    "fF",
+    "lA",
+    "bbF",
+    "vW",
+    "sR",
+    "fbR",
+    "KNADcaKmcabK",
+    "mRcpR",
+    "pR",
+    "gQ",
+    "gR",
+    "gB",
+    "pB",
+    "cpR",
+    "mpR",
+    "dK",
+    "mcdK",
+    "tK",
+    "ctK",
+    "cW",
+    "ifmnD",
+    "fmWfceFifmnD",
+    "iiW",
+    "KO2",
+    "O3",
+    "iKO1",
+    "pafW",
+    "pyafB",
+    "fcafmF",
+    "cafcafF",
+    "caK",
+    "mcabK",
+    "cabK",
+    "dabK",
+    "afafW",
+    "aaK",
+    "fcaflmF",
+    "mpafK",
+    "yafsF",
+    "RcpRnN",
+    "RNF",
+    "FA",
+    "KN",
+    "onN",
+    "toK",
+    "mcK",
+    "cK",
+    "mK",
+    "fmcpR",
+    "vWfsF",
+    "rbN",
+    "fsbsK",
+    "frlK",
+    "vvssK",
+    "hK",
+    "fhK",
+    "sW2",
+    "fR3",
+    "oN0",
+    "ojR",
+    "caW",
+    "cafsF",
 ];
 
 const FAIRY: &[&str] = &[
-    "fK", "fsK", "vK", "sK", "fQ", "nZ", "nC", "nH", "nG", "nN", "fsF", "lvF", "NN", "bhN", "rvN", "fhK",
-    "hrK", "cmK", "fmWfceF", "ifmnD", "mafsmafW", "KNADcaKmcabK", "FyafsF", "fsW", "frW", "lvK", "bsQ",
+    "fK",
+    "fsK",
+    "vK",
+    "sK",
+    "fQ",
+    "nZ",
+    "nC",
+    "nH",
+    "nG",
+    "nN",
+    "fsF",
+    "lvF",
+    "NN",
+    "bhN",
+    "rvN",
+    "fhK",
+    "hrK",
+    "cmK",
+    "fmWfceF",
+    "ifmnD",
+    "mafsmafW",
+    "KNADcaKmcabK",
+    "FyafsF",
+    "fsW",
+    "frW",
+    "lvK",
+    "bsQ",
 ];
 
 fn random_board(rng: &mut Rng, files: u8, ranks: u8) -> Board {
@@ -57,7 +220,10 @@ fn random_board(rng: &mut Rng, files: u8, ranks: u8) -> Board {
 }
 
 fn random_square(rng: &mut Rng, files: u8, ranks: u8) -> Square {
-    Square::new(rng.below(u64::from(files)) as u8, rng.below(u64::from(ranks)) as u8)
+    Square::new(
+        rng.below(u64::from(files)) as u8,
+        rng.below(u64::from(ranks)) as u8,
+    )
 }
 
 /// Compares two pieces on many random positions; `exact` also compares the paths.
@@ -72,14 +238,22 @@ fn same_moves(a: &Piece, b: &Piece, seed: u64, exact: bool) -> Result<(), String
             let victim = random_square(&mut rng, files, ranks);
             let situation = Situation {
                 board: &board,
-                color: if rng.below(2) == 0 { Color::White } else { Color::Black },
+                color: if rng.below(2) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 from,
                 en_passant: (rng.below(3) == 0).then_some(EnPassant { target, victim }),
                 on_start: rng.below(2) == 0,
                 one_step_from_start: rng.below(2) == 0,
             };
             let (x, y) = (betza::moves(a, &situation), betza::moves(b, &situation));
-            let differ = if exact { x != y } else { effects(&x) != effects(&y) };
+            let differ = if exact {
+                x != y
+            } else {
+                effects(&x) != effects(&y)
+            };
             if differ {
                 return Err(format!("{files}x{ranks} from {from}: {x:?}\n vs {y:?}"));
             }
@@ -89,7 +263,9 @@ fn same_moves(a: &Piece, b: &Piece, seed: u64, exact: bool) -> Result<(), String
 }
 
 fn seed_of(text: &str) -> u64 {
-    text.bytes().fold(0x9E37_79B9_7F4A_7C15, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3))
+    text.bytes().fold(0x9E37_79B9_7F4A_7C15, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
+    })
 }
 
 fn check(text: &str, dialect: Dialect) {
@@ -99,14 +275,19 @@ fn check(text: &str, dialect: Dialect) {
         assert!(!sent.contains(forbidden), "{text} -> {sent}");
     }
     for atom in ['W', 'F', 'D', 'N', 'A', 'H', 'C', 'Z', 'G', 'K'] {
-        assert!(!sent.contains(&format!("{atom}{atom}")), "{text} -> {sent}: doubled atom");
+        assert!(
+            !sent.contains(&format!("{atom}{atom}")),
+            "{text} -> {sent}: doubled atom"
+        );
     }
-    let again = betza::parse(&sent, Dialect::XBetza).unwrap_or_else(|e| panic!("{text} -> {sent}: {e}"));
+    let again =
+        betza::parse(&sent, Dialect::XBetza).unwrap_or_else(|e| panic!("{text} -> {sent}: {e}"));
     if let Err(diff) = same_moves(&piece, &again, seed_of(text), false) {
         panic!("{text} -> {sent} changes the moves: {diff}");
     }
     let canonical = piece.to_string();
-    let reread = betza::parse(&canonical, Dialect::XBetza).unwrap_or_else(|e| panic!("{text} -> {canonical}: {e}"));
+    let reread = betza::parse(&canonical, Dialect::XBetza)
+        .unwrap_or_else(|e| panic!("{text} -> {canonical}: {e}"));
     if dialect == Dialect::XBetza {
         assert_eq!(reread, piece, "{text} -> {canonical} is another piece");
     } else if let Err(diff) = same_moves(&piece, &reread, seed_of(text), false) {
@@ -163,8 +344,17 @@ fn what_xboard_cannot_read_is_refused() {
     for text in ["zB", "qN", "U", "W03", "afN", "aN"] {
         let piece = betza::parse(text, Dialect::XBetza).unwrap();
         let error = piece.to_xboard().unwrap_err();
-        assert!(error.to_string().starts_with("cannot be written for XBoard 4.9.1"), "{text}: {error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot be written for XBoard 4.9.1"),
+            "{text}: {error}"
+        );
         // The canonical form still reads back as the same piece.
-        assert_eq!(betza::parse(&piece.to_string(), Dialect::XBetza).unwrap(), piece, "{text}");
+        assert_eq!(
+            betza::parse(&piece.to_string(), Dialect::XBetza).unwrap(),
+            piece,
+            "{text}"
+        );
     }
 }

@@ -83,7 +83,10 @@ fn empty_board_counts_from_d4_and_a1() {
     for &(betza, d4, a1) in EMPTY_BOARD {
         let got = (count(betza, "d4"), count(betza, "a1"));
         if got != (d4, a1) {
-            failures.push(format!("{betza}: expected {d4}/{a1}, got {}/{}", got.0, got.1));
+            failures.push(format!(
+                "{betza}: expected {d4}/{a1}, got {}/{}",
+                got.0, got.1
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -101,7 +104,10 @@ fn empty_board_squares_named_in_the_vectors() {
     assert_eq!(dests("C", "a1"), names("b4 d2"));
     assert_eq!(dests("Z", "a1"), names("c4 d3"));
     assert_eq!(dests("G", "d4"), names("a1 g1 a7 g7"));
-    assert_eq!(dests("N0", "d4"), names("e6 f8 f5 h6 f3 h2 e2 c2 b3 b5 c6 b8"));
+    assert_eq!(
+        dests("N0", "d4"),
+        names("e6 f8 f5 h6 f3 h2 e2 c2 b3 b5 c6 b8")
+    );
     assert_eq!(dests("N0", "a1"), names("b3 c5 d7 c2 e3 g4"));
     assert_eq!(dests("fN", "d4"), names("c6 e6"));
     assert_eq!(dests("fmWfceF", "d4"), names("d5"));
@@ -109,7 +115,10 @@ fn empty_board_squares_named_in_the_vectors() {
     assert_eq!(dests("afsW", "d4"), dests("N", "d4"));
     assert_eq!(dests("mafsmafW", "d4"), names("b7 f7 a6 g6 a2 g2 b1 f1"));
     assert_eq!(dests("oN", "a1"), names("b3 c2 h3 g2"));
-    assert_eq!(dests("oB", "a1"), names("b2 c3 d4 e5 f6 g7 h8 h2 g3 f4 d6 c7 b8"));
+    assert_eq!(
+        dests("oB", "a1"),
+        names("b2 c3 d4 e5 f6 g7 h8 h2 g3 f4 d6 c7 b8")
+    );
     assert_eq!(dests("oK", "a1"), names("a2 b1 b2 h1 h2"));
     assert_eq!(dests("jR", "d4"), names("d6 d7 d8 d1 d2 a4 b4 f4 g4 h4"));
     assert_eq!(dests("fsK", "d4"), names("c5 e5"));
@@ -134,14 +143,21 @@ fn empty_board_squares_named_in_the_vectors() {
         names("e5 d6 e7 d8 f4 g5 h4 c5 c7 b4 a5 e3 g3 d2 e1 c3 a3 c1")
     );
     let lion = dests("KNADcaKmcabK", "d4");
-    assert!(lion.contains(&"d4".to_string()), "the lion's pass ends on its own square");
+    assert!(
+        lion.contains(&"d4".to_string()),
+        "the lion's pass ends on its own square"
+    );
 }
 
 #[test]
 fn p1_cannon() {
     let s = Setup::new("mRcpR", "d4").with("own:d6 enemy:d8,b4,g4");
     assert_eq!(s.destinations(), names("d5 d8 d3 d2 d1 c4 e4 f4"));
-    let captures: Vec<_> = s.moves().into_iter().filter(|m| m.kind == MoveKind::Capture).collect();
+    let captures: Vec<_> = s
+        .moves()
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::Capture)
+        .collect();
     assert_eq!(captures.len(), 1);
     assert_eq!(captures[0].to.to_string(), "d8");
 }
@@ -164,12 +180,20 @@ fn p4_horse_blocked() {
     assert_eq!(Setup::new("afsW", "d4").with("own:d5").count(), 6);
     let blocked_twice = Setup::new("nN", "d4").with("own:d5 enemy:e4");
     assert_eq!(blocked_twice.destinations(), names("b5 b3 c2 e2"));
-    assert_eq!(Setup::new("afsW", "d4").with("own:d5 enemy:e4").destinations(), names("b5 b3 c2 e2"));
+    assert_eq!(
+        Setup::new("afsW", "d4")
+            .with("own:d5 enemy:e4")
+            .destinations(),
+        names("b5 b3 c2 e2")
+    );
 }
 
 #[test]
 fn p5_elephant() {
-    assert_eq!(Setup::new("nA", "d4").with("own:e5").destinations(), names("b6 b2 f2"));
+    assert_eq!(
+        Setup::new("nA", "d4").with("own:e5").destinations(),
+        names("b6 b2 f2")
+    );
 }
 
 #[test]
@@ -198,9 +222,19 @@ fn p9_en_passant() {
     s.ep = Some(("d6", "d5"));
     let moves = s.moves();
     assert_eq!(betza_common::names("d6 e6"), s.destinations());
-    let ep: Vec<_> = moves.iter().filter(|m| m.kind == MoveKind::EnPassant).collect();
+    let ep: Vec<_> = moves
+        .iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .collect();
     assert_eq!(ep.len(), 1);
-    assert_eq!(ep[0].captures.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["d5"]);
+    assert_eq!(
+        ep[0]
+            .captures
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["d5"]
+    );
 }
 
 #[test]
@@ -235,8 +269,16 @@ fn p12_cylinder_rook_wraps() {
 fn p13_castling() {
     let s = Setup::new("KO2", "e1").with("own:a1,h1");
     assert_eq!(s.destinations(), names("d1 f1 d2 e2 f2 c1 g1"));
-    let castles: Vec<_> = s.moves().into_iter().filter(|m| m.kind == MoveKind::Castling).collect();
-    let partners: Vec<String> = castles.iter().filter_map(|m| m.castling_partner).map(|s| s.to_string()).collect();
+    let castles: Vec<_> = s
+        .moves()
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::Castling)
+        .collect();
+    let partners: Vec<String> = castles
+        .iter()
+        .filter_map(|m| m.castling_partner)
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(partners, ["a1", "h1"]);
     assert_eq!(Setup::new("KO2", "e1").with("own:a1,h1,b1").count(), 6);
 }
@@ -247,9 +289,26 @@ fn p14_checker_jump() {
     let moves = s.moves();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].to.to_string(), "f6");
-    assert_eq!(moves[0].captures.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["e5"]);
-    assert_eq!(moves[0].via.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["e5"]);
-    assert_eq!(Setup::new("fcafmF", "d4").with("enemy:e5 own:f6").count(), 0);
+    assert_eq!(
+        moves[0]
+            .captures
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["e5"]
+    );
+    assert_eq!(
+        moves[0]
+            .via
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["e5"]
+    );
+    assert_eq!(
+        Setup::new("fcafmF", "d4").with("enemy:e5 own:f6").count(),
+        0
+    );
     assert_eq!(Setup::new("fcafmF", "d4").with("enemy:e5,f6").count(), 0);
 }
 
@@ -269,18 +328,31 @@ fn p15_lion() {
         .collect();
     let mut doubles = doubles;
     doubles.sort();
-    assert_eq!(doubles, names("d4 d5 d6 e6 f6 f5 f4 e4"), "igui plus 7 hit-and-run moves");
+    assert_eq!(
+        doubles,
+        names("d4 d5 d6 e6 f6 f5 f4 e4"),
+        "igui plus 7 hit-and-run moves"
+    );
 }
 
 #[test]
 fn p16_jumping_leapers() {
-    assert_eq!(Setup::new("jD", "d4").with("own:d5").destinations(), names("d6"));
-    assert_eq!(Setup::new("jN", "d4").with("own:d5").destinations(), names("c6 e6"));
+    assert_eq!(
+        Setup::new("jD", "d4").with("own:d5").destinations(),
+        names("d6")
+    );
+    assert_eq!(
+        Setup::new("jN", "d4").with("own:d5").destinations(),
+        names("c6 e6")
+    );
 }
 
 #[test]
 fn p17_hop_as_leg() {
-    assert_eq!(Setup::new("pafW", "d4").with("own:d5").destinations(), names("d6"));
+    assert_eq!(
+        Setup::new("pafW", "d4").with("own:d5").destinations(),
+        names("d6")
+    );
     assert_eq!(Setup::new("pafW", "d4").with("own:d5,d6").count(), 0);
 }
 

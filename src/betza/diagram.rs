@@ -13,7 +13,14 @@ use super::ir::{Color, Piece};
 use super::walk::{self, Board, Cell, Move, MoveKind, Situation, Square};
 
 fn situation(board: &Board, from: Square, color: Color) -> Situation<'_> {
-    Situation { board, color, from, en_passant: None, on_start: true, one_step_from_start: false }
+    Situation {
+        board,
+        color,
+        from,
+        en_passant: None,
+        on_start: true,
+        one_step_from_start: false,
+    }
 }
 
 /// How a square is drawn.
@@ -50,7 +57,8 @@ impl Mark {
 }
 
 /// The legend printed under a diagram.
-pub const LEGEND: &str = "@ the piece   m move only   x capture only   * move or capture   c castling\n\
+pub const LEGEND: &str =
+    "@ the piece   m move only   x capture only   * move or capture   c castling\n\
 + leg end on the way   o own piece   e enemy piece   # hole   . empty";
 
 /// A piece's moves from one square.
@@ -75,14 +83,20 @@ impl Diagram {
         let all_paths = walk::moves(piece, &situation(board, from, color));
         let moves = walk::distinct(&all_paths);
         let destinations = walk::destinations(&moves);
-        let mut capture_squares: Vec<Square> = moves.iter().flat_map(|m| m.captures.iter().copied()).collect();
+        let mut capture_squares: Vec<Square> = moves
+            .iter()
+            .flat_map(|m| m.captures.iter().copied())
+            .collect();
         for square in board.squares() {
             if square == from || board.get(square) != Cell::Empty {
                 continue;
             }
             let mut probe = board.clone();
             probe.set(square, Cell::Enemy { royal: false });
-            if walk::moves(piece, &situation(&probe, from, color)).iter().any(|m| m.captures.contains(&square)) {
+            if walk::moves(piece, &situation(&probe, from, color))
+                .iter()
+                .any(|m| m.captures.contains(&square))
+            {
                 capture_squares.push(square);
             }
         }
@@ -91,8 +105,12 @@ impl Diagram {
         let marks = board
             .squares()
             .map(|square| {
-                let quiet = moves.iter().any(|m| m.to == square && m.kind == MoveKind::Quiet);
-                let castling = moves.iter().any(|m| m.to == square && m.kind == MoveKind::Castling);
+                let quiet = moves
+                    .iter()
+                    .any(|m| m.to == square && m.kind == MoveKind::Quiet);
+                let castling = moves
+                    .iter()
+                    .any(|m| m.to == square && m.kind == MoveKind::Castling);
                 let lands = destinations.contains(&square);
                 let captures = capture_squares.contains(&square);
                 let via = all_paths.iter().any(|m| m.via.contains(&square));
@@ -110,7 +128,15 @@ impl Diagram {
                 }
             })
             .collect();
-        Diagram { files: board.files(), ranks: board.ranks(), from, moves, destinations, capture_squares, marks }
+        Diagram {
+            files: board.files(),
+            ranks: board.ranks(),
+            from,
+            moves,
+            destinations,
+            capture_squares,
+            marks,
+        }
     }
 
     pub fn mark(&self, square: Square) -> Mark {
@@ -122,13 +148,16 @@ impl Diagram {
         let mut text = String::new();
         for rank in (0..self.ranks).rev() {
             text.push_str(&format!("{:>2} ", u16::from(rank) + 1));
-            let row: Vec<String> =
-                (0..self.files).map(|file| self.mark(Square::new(file, rank)).symbol().to_string()).collect();
+            let row: Vec<String> = (0..self.files)
+                .map(|file| self.mark(Square::new(file, rank)).symbol().to_string())
+                .collect();
             text.push_str(&row.join(" "));
             text.push('\n');
         }
         text.push_str("   ");
-        let files: Vec<String> = (0..self.files).map(|f| char::from(b'a' + f).to_string()).collect();
+        let files: Vec<String> = (0..self.files)
+            .map(|f| char::from(b'a' + f).to_string())
+            .collect();
         text.push_str(&files.join(" "));
         text.push('\n');
         text

@@ -6,7 +6,9 @@ use std::fmt;
 use super::atom::{turn, Atom, AtomClass, Step};
 use super::directions::{self, Letter};
 use super::error::PrintError;
-use super::ir::{Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range};
+use super::ir::{
+    Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range,
+};
 use super::Dialect;
 
 impl fmt::Display for Piece {
@@ -51,13 +53,19 @@ fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError
     let legs = component.legs();
     for (index, leg) in legs.iter().enumerate() {
         if leg.path != Path::Straight {
-            return Err(PrintError("XBoard does not know crooked (z) or circular (q) riders".into()));
+            return Err(PrintError(
+                "XBoard does not know crooked (z) or circular (q) riders".into(),
+            ));
         }
         if leg.atom == Atom::U {
-            return Err(PrintError("XBoard does not know the universal leaper U".into()));
+            return Err(PrintError(
+                "XBoard does not know the universal leaper U".into(),
+            ));
         }
         if matches!(leg.range, Range::Exactly(_)) {
-            return Err(PrintError("XBoard reads X0n as Xn; exact ranges cannot be sent".into()));
+            return Err(PrintError(
+                "XBoard reads X0n as Xn; exact ranges cannot be sent".into(),
+            ));
         }
         if index > 0 && leg.atom.class() == AtomClass::Oblique {
             return Err(PrintError(format!(
@@ -78,7 +86,9 @@ fn needs_lame_rewrite(component: &Component) -> bool {
     component.legs().iter().any(|leg| {
         leg.lame == Some(Lame::Path)
             && match &leg.directions {
-                Directions::Absolute(steps) => steps.iter().any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s)),
+                Directions::Absolute(steps) => steps
+                    .iter()
+                    .any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s)),
                 Directions::Relative(_) => true,
             }
     })
@@ -88,13 +98,19 @@ fn needs_lame_rewrite(component: &Component) -> bool {
 /// each but the last onto an empty square (`nZ` forward-right becomes W, then F, then F).
 fn rewrite_path_lame(component: &Component) -> Result<Vec<Component>, PrintError> {
     let [leg] = component.legs() else {
-        return Err(PrintError("a Fairy-Stockfish lame leap inside legs has no XBoard form".into()));
+        return Err(PrintError(
+            "a Fairy-Stockfish lame leap inside legs has no XBoard form".into(),
+        ));
     };
     if leg.range != Range::Leaper || leg.hop.is_some() || leg.cylinder || leg.jump > 0 {
-        return Err(PrintError("a Fairy-Stockfish lame rider, hopper or cylinder leap has no XBoard form".into()));
+        return Err(PrintError(
+            "a Fairy-Stockfish lame rider, hopper or cylinder leap has no XBoard form".into(),
+        ));
     }
     let Directions::Absolute(steps) = &leg.directions else {
-        return Err(PrintError("lame continuation legs cannot be rewritten".into()));
+        return Err(PrintError(
+            "lame continuation legs cannot be rewritten".into(),
+        ));
     };
     let mut components = Vec::new();
     for &step in steps {
@@ -107,7 +123,11 @@ fn rewrite_path_lame(component: &Component) -> Result<Vec<Component>, PrintError
             at = p;
         }
         let first = unit_steps[0];
-        let atom = if first.0 == 0 || first.1 == 0 { Atom::W } else { Atom::F };
+        let atom = if first.0 == 0 || first.1 == 0 {
+            Atom::W
+        } else {
+            Atom::F
+        };
         let mut legs = Vec::new();
         for (i, &s) in unit_steps.iter().enumerate() {
             let is_final = i + 1 == unit_steps.len();
@@ -135,7 +155,10 @@ fn rewrite_path_lame(component: &Component) -> Result<Vec<Component>, PrintError
                 jump: 0,
             });
         }
-        components.push(Component { initial: component.initial, kind: ComponentKind::Legs(legs) });
+        components.push(Component {
+            initial: component.initial,
+            kind: ComponentKind::Legs(legs),
+        });
     }
     Ok(merge(components))
 }
@@ -158,27 +181,41 @@ fn merge(mut components: Vec<Component>) -> Vec<Component> {
 }
 
 fn try_merge(a: &Component, b: &Component) -> Option<Component> {
-    let (ComponentKind::Legs(x), ComponentKind::Legs(y)) = (&a.kind, &b.kind) else { return None };
+    let (ComponentKind::Legs(x), ComponentKind::Legs(y)) = (&a.kind, &b.kind) else {
+        return None;
+    };
     if a.initial != b.initial || x.len() != y.len() {
         return None;
     }
     let differing: Vec<usize> = (0..x.len()).filter(|&i| x[i] != y[i]).collect();
-    let [at] = differing.as_slice() else { return None };
+    let [at] = differing.as_slice() else {
+        return None;
+    };
     let (p, q) = (&x[*at], &y[*at]);
-    let same_but_directions = Leg { directions: q.directions.clone(), ..p.clone() } == *q;
+    let same_but_directions = Leg {
+        directions: q.directions.clone(),
+        ..p.clone()
+    } == *q;
     if !same_but_directions {
         return None;
     }
     let directions = match (&p.directions, &q.directions) {
-        (Directions::Absolute(s), Directions::Absolute(t)) => {
-            Directions::Absolute(p.atom.images().into_iter().filter(|i| s.contains(i) || t.contains(i)).collect())
-        }
+        (Directions::Absolute(s), Directions::Absolute(t)) => Directions::Absolute(
+            p.atom
+                .images()
+                .into_iter()
+                .filter(|i| s.contains(i) || t.contains(i))
+                .collect(),
+        ),
         (Directions::Relative(s), Directions::Relative(t)) => Directions::Relative(s | t),
         _ => return None,
     };
     let mut legs = x.clone();
     legs[*at].directions = directions;
-    Some(Component { initial: a.initial, kind: ComponentKind::Legs(legs) })
+    Some(Component {
+        initial: a.initial,
+        kind: ComponentKind::Legs(legs),
+    })
 }
 
 fn component_text(component: &Component) -> String {
@@ -248,7 +285,11 @@ fn mode_text(leg: &Leg, is_final: bool) -> String {
     push_if(&mut text, 'p', leg.hop == Some(Hop::Cannon));
     push_if(&mut text, 'g', leg.hop == Some(Hop::Grasshopper));
     push_if(&mut text, 'o', leg.cylinder);
-    push_if(&mut text, 'y', !is_final && leg.toggles_next && leg.hop != Some(Hop::Grasshopper));
+    push_if(
+        &mut text,
+        'y',
+        !is_final && leg.toggles_next && leg.hop != Some(Hop::Grasshopper),
+    );
     push_if(&mut text, 'n', leg.lame.is_some());
     for _ in 0..leg.jump {
         text.push('j');
@@ -268,27 +309,36 @@ fn absolute_codes(class: AtomClass) -> &'static [&'static str] {
     match class {
         AtomClass::Orthogonal => &["v", "s", "f", "b", "r", "l"],
         AtomClass::Diagonal => &["f", "b", "r", "l", "fr", "fl", "br", "bl"],
-        AtomClass::EightFold => &["v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl"],
+        AtomClass::EightFold => &[
+            "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl",
+        ],
         AtomClass::Oblique => &[
-            "fh", "bh", "rh", "lh", "hr", "hl", "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "rf", "fl",
-            "lf", "br", "rb", "bl", "lb",
+            "fh", "bh", "rh", "lh", "hr", "hl", "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r",
+            "l", "fr", "rf", "fl", "lf", "br", "rb", "bl", "lb",
         ],
         AtomClass::Universal => &[],
     }
 }
 
-const RELATIVE_CODES: [&str; 14] = ["v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl"];
+const RELATIVE_CODES: [&str; 14] = [
+    "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl",
+];
 
 fn letters(code: &str) -> Vec<Letter> {
     let count = code.chars().count();
     code.chars()
         .enumerate()
-        .map(|(i, letter)| Letter { letter, column: i + 1, next_adjacent: i + 1 < count })
+        .map(|(i, letter)| Letter {
+            letter,
+            column: i + 1,
+            next_adjacent: i + 1 < count,
+        })
         .collect()
 }
 
 fn absolute_set(atom: Atom, code: &str) -> Vec<Step> {
-    directions::select_absolute(atom, &directions::group(&letters(code)), Dialect::XBetza).unwrap_or_default()
+    directions::select_absolute(atom, &directions::group(&letters(code)), Dialect::XBetza)
+        .unwrap_or_default()
 }
 
 fn relative_set(atom: Atom, code: &str) -> u8 {
@@ -302,8 +352,10 @@ fn direction_text(leg: &Leg) -> String {
             if all.iter().all(|s| steps.contains(s)) {
                 return String::new();
             }
-            let candidates: Vec<(&str, Vec<Step>)> =
-                absolute_codes(leg.atom.class()).iter().map(|&code| (code, absolute_set(leg.atom, code))).collect();
+            let candidates: Vec<(&str, Vec<Step>)> = absolute_codes(leg.atom.class())
+                .iter()
+                .map(|&code| (code, absolute_set(leg.atom, code)))
+                .collect();
             let chosen = cover(steps, &candidates);
             join_codes(&chosen)
         }

@@ -53,7 +53,8 @@ pub fn run(args: &PieceArgs) -> anyhow::Result<ExitCode> {
     };
     let piece = betza::parse(&args.betza, dialect)?;
     let (files, ranks) = board_size(&args.board)?;
-    let mut board = Board::new(files, ranks).ok_or_else(|| anyhow!("board {} is not between 1x1 and 16x16", args.board))?;
+    let mut board = Board::new(files, ranks)
+        .ok_or_else(|| anyhow!("board {} is not between 1x1 and 16x16", args.board))?;
     let from = match &args.square {
         Some(name) => square_on(name, &board)?,
         None => Square::new((files - 1) / 2, (ranks - 1) / 2),
@@ -113,7 +114,11 @@ pub fn run(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             Color::Black => "black",
         };
         let canonical = piece.to_string();
-        let spelled = if canonical == args.betza { canonical } else { format!("{} = {canonical}", args.betza) };
+        let spelled = if canonical == args.betza {
+            canonical
+        } else {
+            format!("{} = {canonical}", args.betza)
+        };
         text.push_str(&format!("{spelled} ({side} on {from}, {files}x{ranks})\n"));
         text.push_str(&diagram.render());
         text.push_str(&format!("{LEGEND}\n"));
@@ -142,15 +147,25 @@ fn write_out(text: &str) -> anyhow::Result<()> {
 }
 
 fn board_size(text: &str) -> anyhow::Result<(u8, u8)> {
-    let (files, ranks) = text.split_once(['x', 'X']).ok_or_else(|| anyhow!("--board {text}: expected FILESxRANKS, e.g. 10x8"))?;
-    let side = |s: &str| s.parse::<u8>().with_context(|| format!("--board {text}: '{s}' is not a number"));
+    let (files, ranks) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| anyhow!("--board {text}: expected FILESxRANKS, e.g. 10x8"))?;
+    let side = |s: &str| {
+        s.parse::<u8>()
+            .with_context(|| format!("--board {text}: '{s}' is not a number"))
+    };
     Ok((side(files)?, side(ranks)?))
 }
 
 fn square_on(name: &str, board: &Board) -> anyhow::Result<Square> {
-    let square = Square::parse(name).ok_or_else(|| anyhow!("'{name}' is not a square (a1 to p16)"))?;
+    let square =
+        Square::parse(name).ok_or_else(|| anyhow!("'{name}' is not a square (a1 to p16)"))?;
     if !board.contains(square) {
-        bail!("{name} is not on a {}x{} board", board.files(), board.ranks());
+        bail!(
+            "{name} is not on a {}x{} board",
+            board.files(),
+            board.ranks()
+        );
     }
     Ok(square)
 }
@@ -172,7 +187,8 @@ fn occupancy(list: &str, board: &Board) -> anyhow::Result<Vec<(Square, Cell)>> {
             }
             None => item,
         };
-        let cell = kind.ok_or_else(|| anyhow!("--occupy: '{item}' needs a kind, e.g. own:{item}"))?;
+        let cell =
+            kind.ok_or_else(|| anyhow!("--occupy: '{item}' needs a kind, e.g. own:{item}"))?;
         placed.push((square_on(name, board).context("--occupy")?, cell));
     }
     Ok(placed)

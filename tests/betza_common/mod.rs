@@ -39,7 +39,17 @@ pub struct Setup<'a> {
 
 impl<'a> Setup<'a> {
     pub fn new(betza: &'a str, from: &'a str) -> Setup<'a> {
-        Setup { betza, dialect: Dialect::XBetza, files: 8, ranks: 8, from, color: Color::White, pieces: "", ep: None, on_start: false }
+        Setup {
+            betza,
+            dialect: Dialect::XBetza,
+            files: 8,
+            ranks: 8,
+            from,
+            color: Color::White,
+            pieces: "",
+            ep: None,
+            on_start: false,
+        }
     }
 
     pub fn with(mut self, pieces: &'a str) -> Setup<'a> {
@@ -60,7 +70,10 @@ impl<'a> Setup<'a> {
             board: &board,
             color: self.color,
             from: sq(self.from),
-            en_passant: self.ep.map(|(t, v)| EnPassant { target: sq(t), victim: sq(v) }),
+            en_passant: self.ep.map(|(t, v)| EnPassant {
+                target: sq(t),
+                victim: sq(v),
+            }),
             on_start: self.on_start,
             one_step_from_start: false,
         };
@@ -68,7 +81,10 @@ impl<'a> Setup<'a> {
     }
 
     pub fn destinations(&self) -> Vec<String> {
-        let mut names: Vec<String> = betza::walk::destinations(&self.moves()).iter().map(|s| s.to_string()).collect();
+        let mut names: Vec<String> = betza::walk::destinations(&self.moves())
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         names.sort();
         names
     }
@@ -90,7 +106,13 @@ pub fn count(betza: &str, from: &str) -> usize {
 }
 
 /// What a move does, without the path taken: two spellings of a piece must agree on these.
-pub type Effect = (Square, Vec<Square>, Vec<Square>, dabbaba::betza::MoveKind, Option<Square>);
+pub type Effect = (
+    Square,
+    Vec<Square>,
+    Vec<Square>,
+    dabbaba::betza::MoveKind,
+    Option<Square>,
+);
 
 pub fn effects(moves: &[Move]) -> Vec<Effect> {
     let mut all: Vec<Effect> = betza::walk::distinct(moves)
