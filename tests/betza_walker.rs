@@ -10,7 +10,11 @@ use dabbaba::betza::{self, Color, Dialect, Hop, MoveKind, Range};
 fn black_uses_the_steps_rotated_by_180_degrees() {
     let mut s = Setup::new("frN", "d4");
     s.color = Color::Black;
-    assert_eq!(s.destinations(), names("b3"), "White's f5 becomes b3, not a mirror image");
+    assert_eq!(
+        s.destinations(),
+        names("b3"),
+        "White's f5 becomes b3, not a mirror image"
+    );
     let mut lance = Setup::new("fR", "d4");
     lance.color = Color::Black;
     assert_eq!(lance.destinations(), names("d3 d2 d1"));
@@ -18,15 +22,30 @@ fn black_uses_the_steps_rotated_by_180_degrees() {
 
 #[test]
 fn holes_stop_rides_and_cannot_be_landed_on() {
-    assert_eq!(Setup::new("R", "d4").with("hole:d6,b4").destinations(), names("d5 c4 e4 f4 g4 h4 d3 d2 d1"));
+    assert_eq!(
+        Setup::new("R", "d4").with("hole:d6,b4").destinations(),
+        names("d5 c4 e4 f4 g4 h4 d3 d2 d1")
+    );
     assert_eq!(Setup::new("N", "d4").with("hole:e6").count(), 7);
 }
 
 #[test]
 fn tame_pieces_do_not_capture_royals() {
-    assert_eq!(Setup::new("tK", "d4").with("king:d5 enemy:e5").destinations().len(), 7);
-    assert!(!Setup::new("tK", "d4").with("king:d5").destinations().contains(&"d5".to_string()));
-    assert!(Setup::new("K", "d4").with("king:d5").destinations().contains(&"d5".to_string()));
+    assert_eq!(
+        Setup::new("tK", "d4")
+            .with("king:d5 enemy:e5")
+            .destinations()
+            .len(),
+        7
+    );
+    assert!(!Setup::new("tK", "d4")
+        .with("king:d5")
+        .destinations()
+        .contains(&"d5".to_string()));
+    assert!(Setup::new("K", "d4")
+        .with("king:d5")
+        .destinations()
+        .contains(&"d5".to_string()));
 }
 
 #[test]
@@ -34,19 +53,36 @@ fn destroy_takes_own_pieces() {
     let moves = Setup::new("dK", "d4").with("own:d5 enemy:e5").moves();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].to.to_string(), "d5");
-    assert_eq!(moves[0].destroyed.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["d5"]);
+    assert_eq!(
+        moves[0]
+            .destroyed
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["d5"]
+    );
     assert_eq!(moves[0].kind, MoveKind::Capture);
 }
 
 #[test]
 fn rose_walks_its_octagon() {
-    assert_eq!(Setup::new("qN", "a1").destinations(), names("b3 d4 f3 g1 a5 c2 e1 c6 a7"));
-    assert_eq!(Setup::new("qN", "a1").with("own:d4").destinations(), names("b3 a5 c2 e1"), "d4 cuts both circles through it");
+    assert_eq!(
+        Setup::new("qN", "a1").destinations(),
+        names("b3 d4 f3 g1 a5 c2 e1 c6 a7")
+    );
+    assert_eq!(
+        Setup::new("qN", "a1").with("own:d4").destinations(),
+        names("b3 a5 c2 e1"),
+        "d4 cuts both circles through it"
+    );
 }
 
 #[test]
 fn crooked_rook_zigzags() {
-    assert_eq!(Setup::new("fzR", "a1").destinations(), names("a2 b2 b3 c3 c4 d4 d5 e5 e6 f6 f7 g7 g8 h8"));
+    assert_eq!(
+        Setup::new("fzR", "a1").destinations(),
+        names("a2 b2 b3 c3 c4 d4 d5 e5 e6 f6 f7 g7 g8 h8")
+    );
 }
 
 #[test]
@@ -96,9 +132,15 @@ fn simple_classifier() {
     assert!(double.lame.is_some());
     let cannon = betza::parse("mRcpR", Dialect::XBetza).unwrap();
     let hop = cannon.components[1].simple().unwrap();
-    assert_eq!((hop.hop, hop.range, hop.can_move), (Some(Hop::Cannon), Range::Unlimited, false));
+    assert_eq!(
+        (hop.hop, hop.range, hop.can_move),
+        (Some(Hop::Cannon), Range::Unlimited, false)
+    );
     for general in ["afsW", "oR", "jR", "zB", "dK", "KO2", "W03"] {
         let piece = betza::parse(general, Dialect::XBetza).unwrap();
-        assert!(piece.components.iter().any(|c| c.simple().is_none()), "{general}");
+        assert!(
+            piece.components.iter().any(|c| c.simple().is_none()),
+            "{general}"
+        );
     }
 }

@@ -239,7 +239,14 @@ fn component_text(component: &Component) -> String {
                 text.push_str(&mode_text(leg, index + 1 == count));
             }
             if let Some(leg) = legs.first() {
-                text.push_str(&atom_text(leg.atom, leg.range));
+                // z and q already make a leaper a rider: qN is the Rose, no need for qN0.
+                let implied = leg.path != Path::Straight
+                    && leg.range == Range::Unlimited
+                    && leg.atom.rider_letter().is_none();
+                text.push_str(&atom_text(
+                    leg.atom,
+                    if implied { Range::Leaper } else { leg.range },
+                ));
             }
         }
     }
