@@ -492,10 +492,25 @@ impl VariantSpec {
         if let Some(list) = cx.parse("promotionLimit", |v| {
             letter_pairs_of(&self.slots, v, values::count)
         }) {
-            self.promotion.limit = list.into_iter().map(|(s, n)| (s as PieceId, n)).collect();
+            // Listed types are set, others keep their inherited limit (as in Fairy-Stockfish).
+            for (slot, n) in list {
+                let slot = slot as PieceId;
+                self.promotion.limit.retain(|&(t, _)| t != slot);
+                self.promotion.limit.push((slot, n));
+            }
+            self.promotion.limit.sort_unstable();
         }
         if let Some(map) = cx.parse("promotedPieceType", |v| promotion_map_of(&self.slots, v)) {
-            self.promotion.promoted_piece_type = map;
+            // Listed types are set, others keep their inherited promotion.
+            for (from, to) in map {
+                self.promotion
+                    .promoted_piece_type
+                    .retain(|&(f, _)| f != from);
+                if let Some(to) = to {
+                    self.promotion.promoted_piece_type.push((from, to));
+                }
+            }
+            self.promotion.promoted_piece_type.sort_unstable();
         }
         cx.flag(
             "piecePromotionOnCapture",
@@ -745,12 +760,13 @@ impl VariantSpec {
 fn promotion_map_of(
     slots: &[Option<SlotPiece>],
     v: &str,
-) -> Result<Vec<(PieceId, PieceId)>, String> {
+) -> Result<Vec<(PieceId, Option<PieceId>)>, String> {
     {
         let pairs = letter_pairs_of(slots, v, |t| Ok(t.to_string()))?;
         let mut out = Vec::new();
         for (from, to) in pairs {
             if to == "-" {
+                out.push((from as PieceId, None));
                 continue;
             }
             let mut chars = to.chars();
@@ -759,7 +775,7 @@ fn promotion_map_of(
                 _ => None,
             };
             match target {
-                Some(t) => out.push((from as PieceId, t as PieceId)),
+                Some(t) => out.push((from as PieceId, Some(t as PieceId))),
                 None => return Err(format!("'{to}' is not a piece letter of this variant")),
             }
         }
