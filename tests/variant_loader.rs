@@ -225,7 +225,7 @@ fn bad_piece_definitions() {
             "user.ini:2: customPiece1: a custom piece needs 'letter:betza'",
             "user.ini:3: knight: predefined piece 'knight' takes only a letter; use customPieceN = letter:betza",
             "user.ini:4: bishop: expected a piece letter or '-', found '3'",
-            "user.ini:5: customPiece2: bad Betza 'W%': unexpected character '%'",
+            "user.ini:5: customPiece2: bad Betza 'W%': column 2: unknown letter '%'",
         ]
     );
 }
