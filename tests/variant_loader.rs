@@ -287,3 +287,10 @@ fn syntax_errors() {
         ]
     );
 }
+
+#[test]
+fn absurd_numbers_are_errors_not_panics() {
+    let p = problems("[x:chess]\nstartFen = 99999999999999999999999/8/8/8/8/8/8/8 w - - 0 1\nnMoveRule = 99999999999\n");
+    assert_eq!(p.len(), 4, "{p:?}");
+    assert!(p[0].starts_with("user.ini:2: startFen: row 1 (rank 8) covers"));
+}
