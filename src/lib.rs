@@ -7,3 +7,4 @@
 
 pub mod betza;
 pub mod cli;
+pub mod variant;
