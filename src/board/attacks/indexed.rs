@@ -90,7 +90,9 @@ fn deposit<B: Bitboard>(index: u64, mask: B) -> B {
 }
 
 impl<B: Bitboard> IndexedTable<B> {
-    /// Builds the table, or `None` if it would need more than `max_bytes`.
+    /// Builds the table, or `None` if it would need more than `max_bytes` or no magic was
+    /// found. Magics for grouped (not per-line) tables are only searched on one-word
+    /// bitboards: with several words the search is slow and needs bigger tables.
     pub(crate) fn new(
         geo: &Geometry,
         spec: &LineSpec,
@@ -98,6 +100,9 @@ impl<B: Bitboard> IndexedTable<B> {
         per_line: bool,
         max_bytes: usize,
     ) -> Option<Self> {
+        if mode == IndexMode::Magic && !per_line && B::WORDS > 1 {
+            return None;
+        }
         let groups = direction_groups(spec.dirs, per_line);
         // Size check before any work.
         let mut total = 0usize;
@@ -144,7 +149,7 @@ impl<B: Bitboard> IndexedTable<B> {
                     }
                     IndexMode::Magic => {
                         let seed = (sq.index() as u64) << 8 | g.bits() as u64;
-                        let (magic, bits, table) = find_magic(mask, bits, &occs, &answers, seed);
+                        let (magic, bits, table) = find_magic(mask, bits, &occs, &answers, seed)?;
                         sets.extend_from_slice(&table);
                         entries.push(Entry {
                             mask,

@@ -26,34 +26,41 @@ impl XorShift {
 /// Tries per index size before allowing one more index bit.
 const TRIES_PER_SIZE: u32 = 200_000;
 
-/// Finds a magic for `mask` with `bits` index bits (more if none is found quickly).
-/// Returns the magic, the bits used and the filled table.
+/// Extra index bits allowed beyond the mask's own before giving up.
+const MAX_EXTRA_BITS: u32 = 2;
+
+/// Finds a magic for `mask` with `bits` index bits (up to [`MAX_EXTRA_BITS`] more if none
+/// is found quickly). Returns the magic, the bits used and the filled table, or `None`.
 pub(crate) fn find_magic<B: Bitboard>(
     mask: B,
     mut bits: u32,
     occs: &[B],
     answers: &[B],
     seed: u64,
-) -> (B, u32, Vec<B>) {
+) -> Option<(B, u32, Vec<B>)> {
+    let max_bits = bits + MAX_EXTRA_BITS;
     let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03);
     let mut table = Vec::new();
     // `stamp[i] == attempt` marks slot i as filled in the current attempt, so the table
     // need not be cleared between attempts.
     let mut stamp: Vec<u32> = Vec::new();
     let mut attempt = 0u32;
-    loop {
+    while bits <= max_bits {
         let size = 1usize << bits;
         table.clear();
         table.resize(size, B::EMPTY);
         stamp.clear();
         stamp.resize(size, 0);
         for _ in 0..TRIES_PER_SIZE {
-            let words: Vec<u64> = (0..B::WORDS)
-                .map(|i| if mask.word(i) == 0 { 0 } else { rng.sparse() })
-                .collect();
+            let mut words = [0u64; 4];
+            for (i, w) in words.iter_mut().enumerate().take(B::WORDS) {
+                if mask.word(i) != 0 {
+                    *w = rng.sparse();
+                }
+            }
             let magic = B::from_words(&words);
             // Cheap filter: the mask must spread into the top byte of the hash.
-            if bits >= 6 && (mask.magic_hash(magic) >> 56).count_ones() < 4 {
+            if bits >= 8 && (mask.magic_hash(magic) >> 56).count_ones() < 6 {
                 continue;
             }
             attempt += 1;
@@ -76,9 +83,10 @@ pub(crate) fn find_magic<B: Bitboard>(
                         *slot = B::EMPTY;
                     }
                 }
-                return (magic, bits, table);
+                return Some((magic, bits, table));
             }
         }
         bits += 1;
     }
+    None
 }
