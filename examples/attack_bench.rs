@@ -26,7 +26,7 @@ const ROUNDS: usize = 2000;
 
 struct Rng(u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -72,8 +72,10 @@ fn run<B: Bitboard>(geo: &Geometry, width: &str) {
     let board = geo.board_mask::<B>();
     let probes: Vec<(Square, B)> = (0..QUERIES)
         .map(|_| {
-            let sq = Square::new((rng.next() % geo.num_squares() as u64) as u8);
-            let words: Vec<u64> = (0..B::WORDS).map(|_| rng.next() & rng.next()).collect();
+            let sq = Square::new((rng.next_u64() % geo.num_squares() as u64) as u8);
+            let words: Vec<u64> = (0..B::WORDS)
+                .map(|_| rng.next_u64() & rng.next_u64())
+                .collect();
             (sq, B::from_words(&words) & board)
         })
         .collect();

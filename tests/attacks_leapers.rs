@@ -1,7 +1,7 @@
 //! Leaper, lame-leaper, oblique-rider and between/through tables against the reference
 //! walkers, at every width and many board sizes.
 
-#[path = "attacks_common.rs"]
+#[path = "attacks_common/mod.rs"]
 mod common;
 
 use common::{Rng, SAMPLES, SIZES};

@@ -1,7 +1,7 @@
 //! Every line-piece table (each method, each width) against the reference ray walker, on
 //! random occupancies of many board sizes.
 
-#[path = "attacks_common.rs"]
+#[path = "attacks_common/mod.rs"]
 mod common;
 
 use common::{Rng, SAMPLES, SIZES};
@@ -98,7 +98,7 @@ fn default_method_works_for_every_size() {
     let mut rng = Rng(77);
     for &(f, r) in SIZES {
         let geo = Geometry::new(f, r).unwrap();
-        let method = LineMethod::fastest(&geo);
+        let method = LineMethod::fastest(&geo, &LineSpec::QUEEN);
         let check = |rng: &mut Rng| -> Result<(), AttackError> {
             match geo.width() {
                 dabbaba::board::Width::W64 => check_one::<u64>(&geo, rng),

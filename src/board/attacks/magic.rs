@@ -4,6 +4,71 @@
 //! collisions), which is why a search can succeed with few bits.
 
 use crate::board::bitboard::Bitboard;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// What a magic was found for: the same key always has the same masks and answers, so a
+/// magic found once (by this process, or listed in [`super::magic_8x8`]) can be reused.
+/// This makes a queen reuse the rook's and bishop's magics, and a second load of a variant
+/// cost only the table filling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct MagicKey {
+    pub files: u8,
+    pub ranks: u8,
+    pub square: u8,
+    /// Direction bits of the group.
+    pub dirs: u8,
+    /// 0 slide, 1 cannon, 2 grasshopper.
+    pub kind: u8,
+    pub range: Option<u8>,
+    /// Words of the bitboard type.
+    pub words: u8,
+}
+
+/// Magics found so far in this process: words and index bits per key.
+type MagicCache = Mutex<HashMap<MagicKey, ([u64; 4], u32)>>;
+
+fn cache() -> &'static MagicCache {
+    static CACHE: OnceLock<MagicCache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// A magic known for `key`: found earlier in this process, or shipped for 8x8.
+pub(crate) fn known_magic(key: &MagicKey) -> Option<([u64; 4], u32)> {
+    if let Some(m) = super::magic_8x8::lookup(key) {
+        return Some(m);
+    }
+    cache().lock().ok()?.get(key).copied()
+}
+
+/// Remembers a magic found for `key`.
+pub(crate) fn remember_magic(key: MagicKey, magic: [u64; 4], bits: u32) {
+    if let Ok(mut c) = cache().lock() {
+        c.insert(key, (magic, bits));
+    }
+}
+
+/// Fills the table for a given magic, or `None` if two occupancies with different answers
+/// collide.
+pub(crate) fn fill_table<B: Bitboard>(
+    magic: B,
+    bits: u32,
+    occs: &[B],
+    answers: &[B],
+) -> Option<Vec<B>> {
+    let mut table = vec![B::EMPTY; 1 << bits];
+    let mut used = vec![false; 1 << bits];
+    let shift = 64 - bits;
+    for (&occ, &ans) in occs.iter().zip(answers) {
+        let i = (occ.magic_hash(magic) >> shift) as usize;
+        if used[i] && table[i] != ans {
+            return None;
+        }
+        used[i] = true;
+        table[i] = ans;
+    }
+    Some(table)
+}
 
 /// Deterministic xorshift generator, so tables are the same on every run.
 struct XorShift(u64);

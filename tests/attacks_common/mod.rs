@@ -1,4 +1,5 @@
-// Shared helpers for the attack-table tests (included with `#[path]`, not a test itself).
+// Shared helpers for the attack-table tests (a directory, so Cargo does not build it as a
+// test of its own; included with `#[path]`).
 #![allow(dead_code)]
 
 use dabbaba::board::{Bitboard, Geometry};
@@ -7,7 +8,7 @@ use dabbaba::board::{Bitboard, Geometry};
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;
@@ -19,10 +20,10 @@ impl Rng {
     /// A random occupancy of the board: sparse, medium or dense.
     pub fn occupancy<B: Bitboard>(&mut self, geo: &Geometry) -> B {
         let words: Vec<u64> = (0..B::WORDS)
-            .map(|_| match self.next() % 3 {
-                0 => self.next() & self.next() & self.next(),
-                1 => self.next() & self.next(),
-                _ => self.next(),
+            .map(|_| match self.next_u64() % 3 {
+                0 => self.next_u64() & self.next_u64() & self.next_u64(),
+                1 => self.next_u64() & self.next_u64(),
+                _ => self.next_u64(),
             })
             .collect();
         B::from_words(&words) & geo.board_mask::<B>()
