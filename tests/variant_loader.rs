@@ -254,6 +254,29 @@ fn start_fen_that_does_not_fit() {
 }
 
 #[test]
+fn start_fen_fields_and_royals_in_hand() {
+    // Shogi-style FEN: a digit after the side to move means no castling or en-passant field.
+    assert!(problems(
+        "[x:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w 0 1\n"
+    )
+    .is_empty());
+    assert_eq!(
+        problems("[x:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K1 - 0 1\n"),
+        vec!["user.ini:2: startFen: unexpected '1' in the castling field"]
+    );
+    // A king still in hand (set-up phase) is present; a side with none at all is not.
+    assert!(
+        problems("[x:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[Kk] w - - 0 1\n").is_empty()
+    );
+    assert_eq!(
+        problems("[x:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[K] w - - 0 1\n"),
+        vec!["user.ini:2: startFen: black has no royal piece 'k'"]
+    );
+    // Kings in hand do not count towards "several royals": that is about check on the board.
+    assert!(problems("[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[KKkk] w - - 0 1\n").is_empty());
+}
+
+#[test]
 fn inherited_fen_broken_by_child_is_reported_at_the_section() {
     let p = problems("# c\n[x:chess]\nqueen = -\n");
     assert_eq!(
