@@ -6,4 +6,6 @@
 #![warn(missing_debug_implementations)]
 
 pub mod betza;
+pub mod board;
 pub mod cli;
+pub mod variant;

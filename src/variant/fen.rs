@@ -1,0 +1,139 @@
+//! Checking that a start FEN fits its variant: board shape, piece letters, royals.
+//!
+//! Only what the variant layer can know is checked here. Parsing a FEN into a position is the
+//! board layer's job; this check makes sure a built-in or user variant cannot start from a
+//! position that layer would reject.
+
+use super::types::{Color, Variant};
+
+/// Every problem of `fen` for `v`, in words (empty when it fits).
+pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut fields = fen.split_whitespace();
+    let Some(board) = fields.next() else {
+        return vec!["empty FEN".to_string()];
+    };
+    let (board, pocket) = match board.find('[') {
+        Some(i) => {
+            let rest = &board[i + 1..];
+            match rest.strip_suffix(']') {
+                Some(p) => (&board[..i], Some(p)),
+                None => {
+                    problems.push("holdings '[' without closing ']'".to_string());
+                    (&board[..i], None)
+                }
+            }
+        }
+        None => (board, None),
+    };
+    let mut royals = [0usize; 2];
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != v.ranks as usize {
+        problems.push(format!(
+            "{} rows in the board, the variant has {} ranks",
+            rows.len(),
+            v.ranks
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = v.ranks as usize - i.min(v.ranks as usize - 1);
+        match row_width(v, row, &mut royals) {
+            Ok(w) if w != v.files as usize => problems.push(format!(
+                "row {} (rank {rank}) covers {w} files, the variant has {}",
+                i + 1,
+                v.files
+            )),
+            Ok(_) => {}
+            Err(e) => problems.push(format!("row {} (rank {rank}): {e}", i + 1)),
+        }
+    }
+    if let Some(pocket) = pocket {
+        for c in pocket.chars() {
+            if c != '-' && v.piece_by_letter(c).is_none() {
+                problems.push(format!("unknown piece letter '{c}' in the holdings"));
+            }
+        }
+    }
+    match fields.next() {
+        Some("w" | "b") | None => {}
+        Some(s) => problems.push(format!("side to move must be 'w' or 'b', found '{s}'")),
+    }
+    if let Some(castling) = fields.next() {
+        if let Some(c) = castling
+            .chars()
+            .find(|c| !(c.is_ascii_alphabetic() || *c == '-'))
+        {
+            problems.push(format!("unexpected '{c}' in the castling field"));
+        }
+    }
+    royal_problems(v, royals, &mut problems);
+    problems
+}
+
+/// Width of one row in squares; counts royal pieces per side.
+fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2]) -> Result<usize, String> {
+    let mut width = 0usize;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '0'..='9' => {
+                let mut n = c.to_digit(10).unwrap_or(0) as usize;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d as usize;
+                    chars.next();
+                }
+                if n == 0 {
+                    return Err("empty-square count 0".to_string());
+                }
+                width += n;
+            }
+            // A wall (gustav3, duck) occupies one square.
+            '*' => width += 1,
+            // Promoted-piece prefix; the piece letter follows.
+            '+' => {}
+            // Crazyhouse "promoted" marker after a piece.
+            '~' => {}
+            c if c.is_ascii_alphabetic() => {
+                let Some(id) = v.piece_by_letter(c) else {
+                    return Err(format!("unknown piece letter '{c}'"));
+                };
+                if v.king == Some(id) {
+                    royals[usize::from(c.is_ascii_lowercase())] += 1;
+                }
+                width += 1;
+            }
+            _ => return Err(format!("unexpected character '{c}'")),
+        }
+    }
+    Ok(width)
+}
+
+fn royal_problems(v: &Variant, royals: [usize; 2], problems: &mut Vec<String>) {
+    let Some(king) = v.king else { return };
+    let letter = v.pieces[king as usize].letter;
+    for c in Color::BOTH {
+        let n = royals[c.index()];
+        let name = format!("{c:?}").to_lowercase();
+        // Without a royal a side can only lose by another rule (extinction, flags, ...).
+        if n == 0
+            && v.game_end.extinction.value.is_none()
+            && v.game_end.flag.region.get(c).is_empty()
+        {
+            problems.push(format!(
+                "{name} has no royal piece '{}'",
+                v.pieces[king as usize].letter_for(c)
+            ));
+        }
+        // Several royals need a rule that says what check means for them.
+        if n > 1 && !v.checks.duple_check && !v.game_end.extinction.pseudo_royal {
+            problems.push(format!(
+                "{name} has {n} royal pieces '{}' but the variant has no dupleCheck",
+                if c == Color::White {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                }
+            ));
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! A set of loaded variants: the built-ins, plus user files on top.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use super::conclude::conclude;
+use super::error::{LoadError, VariantError, VariantErrors};
+use super::ini;
+use super::spec::VariantSpec;
+use super::types::Variant;
+
+/// The built-in variant files, in load order (a file may inherit from earlier ones).
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    (
+        "variants/chess.ini",
+        include_str!("../../variants/chess.ini"),
+    ),
+    (
+        "variants/pawns.ini",
+        include_str!("../../variants/pawns.ini"),
+    ),
+    (
+        "variants/fairy.ini",
+        include_str!("../../variants/fairy.ini"),
+    ),
+    (
+        "variants/historical.ini",
+        include_str!("../../variants/historical.ini"),
+    ),
+    (
+        "variants/small.ini",
+        include_str!("../../variants/small.ini"),
+    ),
+    (
+        "variants/large.ini",
+        include_str!("../../variants/large.ini"),
+    ),
+];
+
+#[derive(Clone, Debug)]
+struct Loaded {
+    spec: VariantSpec,
+    /// `None` when the section had problems; it may still be a parent.
+    variant: Option<Variant>,
+}
+
+/// Variants by name, in load order.
+#[derive(Clone, Debug, Default)]
+pub struct VariantSet {
+    order: Vec<String>,
+    loaded: HashMap<String, Loaded>,
+}
+
+impl VariantSet {
+    /// An empty set (no built-ins).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A copy of the built-in variants, to add user files to.
+    pub fn with_builtins() -> Self {
+        builtins().clone()
+    }
+
+    /// Reads one file's text. `file` names it in messages. On any problem nothing is added and
+    /// every problem of the file is returned.
+    pub fn load_str(&mut self, file: &str, text: &str) -> Result<Vec<String>, VariantErrors> {
+        let mut errors = Vec::new();
+        let sections = ini::parse(file, text, &mut errors);
+        let mut staged = self.clone();
+        let mut added = Vec::new();
+        for section in &sections {
+            let located = |reason: String| VariantError {
+                file: file.to_string(),
+                line: section.line,
+                key: section.header.clone(),
+                reason,
+            };
+            if staged.loaded.contains_key(&section.name) {
+                errors.push(located(format!(
+                    "variant '{}' is already defined",
+                    section.name
+                )));
+                continue;
+            }
+            let mut spec = match &section.parent {
+                None => VariantSpec::template(),
+                Some(parent) => match staged.loaded.get(parent) {
+                    Some(l) => l.spec.clone(),
+                    None => {
+                        errors.push(located(format!("unknown parent variant '{parent}'")));
+                        continue;
+                    }
+                },
+            };
+            let before = errors.len();
+            spec.apply(file, section, &mut errors);
+            let variant = match conclude(&section.name, &spec, file, section.line) {
+                Ok(v) => Some(v),
+                Err(mut e) => {
+                    errors.append(&mut e);
+                    None
+                }
+            };
+            let variant = variant.filter(|_| errors.len() == before);
+            staged.order.push(section.name.clone());
+            staged
+                .loaded
+                .insert(section.name.clone(), Loaded { spec, variant });
+            added.push(section.name.clone());
+        }
+        if errors.is_empty() {
+            *self = staged;
+            Ok(added)
+        } else {
+            errors.sort_by_key(|e| e.line);
+            Err(VariantErrors(errors))
+        }
+    }
+
+    /// Reads a file from disk.
+    pub fn load_file(&mut self, path: &Path) -> Result<Vec<String>, LoadError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        self.load_str(&name, &text).map_err(LoadError::Invalid)
+    }
+
+    /// A variant by name.
+    pub fn get(&self, name: &str) -> Option<&Variant> {
+        self.loaded.get(name).and_then(|l| l.variant.as_ref())
+    }
+
+    /// A variant by name, or an error naming it.
+    pub fn require(&self, name: &str) -> Result<&Variant, LoadError> {
+        self.get(name)
+            .ok_or_else(|| LoadError::UnknownVariant(name.to_string()))
+    }
+
+    /// Names in load order.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.order.iter().map(String::as_str)
+    }
+
+    /// Variants in load order.
+    pub fn iter(&self) -> impl Iterator<Item = &Variant> + '_ {
+        self.order.iter().filter_map(|n| self.get(n))
+    }
+
+    /// Number of variants.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+}
+
+/// Reads the built-in files into a set, reporting problems (a bug: tests load every built-in).
+pub fn load_builtins() -> Result<VariantSet, VariantErrors> {
+    let mut set = VariantSet::new();
+    let mut all = Vec::new();
+    for (file, text) in BUILTIN_FILES {
+        if let Err(mut e) = set.load_str(file, text) {
+            all.append(&mut e.0);
+        }
+    }
+    if all.is_empty() {
+        Ok(set)
+    } else {
+        Err(VariantErrors(all))
+    }
+}
+
+/// The built-in variants, read once. A built-in file with problems is left out and logged.
+pub fn builtins() -> &'static VariantSet {
+    static SET: OnceLock<VariantSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut set = VariantSet::new();
+        for (file, text) in BUILTIN_FILES {
+            if let Err(e) = set.load_str(file, text) {
+                tracing::error!("built-in variants: {e}");
+            }
+        }
+        set
+    })
+}
+
+/// A built-in variant by name.
+pub fn builtin(name: &str) -> Option<&'static Variant> {
+    builtins().get(name)
+}
+
+/// Names of the built-in variants, in file order.
+pub fn builtin_names() -> Vec<&'static str> {
+    builtins().names().collect()
+}
