@@ -70,3 +70,19 @@ fn issue3_variants_are_builtin() {
         assert!(builtin(n).is_some(), "{n} did not conclude");
     }
 }
+
+#[test]
+fn start_fens_match_fairy_stockfish() {
+    let data = include_str!("data/variant_startfens.tsv");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (name, fen) = line.split_once('\t').expect("two columns");
+        let v = builtin(name).unwrap_or_else(|| panic!("{name} is not built in"));
+        assert_eq!(v.start_fen, fen, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 51, "only {checked} FENs checked");
+}

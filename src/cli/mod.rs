@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod check;
 mod logging;
 mod protocol_loop;
+pub mod variants;
 
 /// Dabbaba, a fairy-chess engine. Without a subcommand it runs the protocol loop.
 #[derive(Debug, Parser)]
@@ -21,12 +23,21 @@ pub struct Cli {
     /// Only errors in the log.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Load more variants from this variants.ini file (repeatable; later files may inherit
+    /// from built-ins and earlier files).
+    #[arg(long = "variants", global = true, value_name = "FILE")]
+    pub variant_files: Vec<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Validate variants.ini files: every problem as FILE:LINE: key: reason.
+    Check(check::CheckArgs),
+    /// List the known variants with board size and pieces.
+    Variants(variants::VariantsArgs),
+}
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
 pub fn run() -> ExitCode {
@@ -37,6 +48,8 @@ pub fn run() -> ExitCode {
     }
     let outcome = match cli.command {
         None => protocol_loop::run(),
+        Some(Command::Check(args)) => check::run(&args, &cli.variant_files),
+        Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

@@ -37,14 +37,17 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = v.ranks as usize - i.min(v.ranks as usize - 1);
-        match row_width(v, row, &mut royals) {
-            Ok(w) if w != v.files as usize => problems.push(format!(
+        let mut row_problems = Vec::new();
+        let w = row_width(v, row, &mut royals, &mut row_problems);
+        if row_problems.is_empty() && w != v.files as usize {
+            problems.push(format!(
                 "row {} (rank {rank}) covers {w} files, the variant has {}",
                 i + 1,
                 v.files
-            )),
-            Ok(_) => {}
-            Err(e) => problems.push(format!("row {} (rank {rank}): {e}", i + 1)),
+            ));
+        }
+        for e in row_problems {
+            problems.push(format!("row {} (rank {rank}): {e}", i + 1));
         }
     }
     if let Some(pocket) = pocket {
@@ -70,8 +73,9 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
     problems
 }
 
-/// Width of one row in squares; counts royal pieces per side.
-fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2]) -> Result<usize, String> {
+/// Width of one row in squares; counts royal pieces per side. Problems are pushed and the rest
+/// of the row is still read, so that one typo does not hide a missing king.
+fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec<String>) -> usize {
     let mut width = 0usize;
     let mut chars = row.chars().peekable();
     while let Some(c) = chars.next() {
@@ -83,7 +87,7 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2]) -> Result<usize, S
                     chars.next();
                 }
                 if n == 0 {
-                    return Err("empty-square count 0".to_string());
+                    problems.push("empty-square count 0".to_string());
                 }
                 width += n;
             }
@@ -95,17 +99,22 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2]) -> Result<usize, S
             '~' => {}
             c if c.is_ascii_alphabetic() => {
                 let Some(id) = v.piece_by_letter(c) else {
-                    return Err(format!("unknown piece letter '{c}'"));
+                    problems.push(format!("unknown piece letter '{c}'"));
+                    width += 1;
+                    continue;
                 };
                 if v.king == Some(id) {
                     royals[usize::from(c.is_ascii_lowercase())] += 1;
                 }
                 width += 1;
             }
-            _ => return Err(format!("unexpected character '{c}'")),
+            _ => {
+                problems.push(format!("unexpected character '{c}'"));
+                width += 1;
+            }
         }
     }
-    Ok(width)
+    width
 }
 
 fn royal_problems(v: &Variant, royals: [usize; 2], problems: &mut Vec<String>) {

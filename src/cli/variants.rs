@@ -1,0 +1,94 @@
+//! `dabbaba variants`: list the known variants; and loading `--variants FILE` for every command.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use serde::Serialize;
+
+use crate::variant::{Variant, VariantSet};
+
+#[derive(Debug, Args)]
+pub struct VariantsArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: every rule of every variant, not only the summary.
+    #[arg(long, requires = "json")]
+    pub full: bool,
+}
+
+/// The built-in variants plus the user files, in order (later files may inherit from earlier
+/// ones). A file with problems is an error listing all of them.
+pub fn variant_set(files: &[PathBuf]) -> anyhow::Result<VariantSet> {
+    let mut set = VariantSet::with_builtins();
+    for f in files {
+        set.load_file(f)
+            .with_context(|| format!("loading variants from {}", f.display()))?;
+    }
+    Ok(set)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PieceSummary<'a> {
+    letter: char,
+    name: &'a str,
+    betza: &'a str,
+    royal: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Summary<'a> {
+    name: &'a str,
+    board: String,
+    files: u8,
+    ranks: u8,
+    pieces: Vec<PieceSummary<'a>>,
+    start_fen: &'a str,
+    chess960: bool,
+}
+
+fn summary(v: &Variant) -> Summary<'_> {
+    Summary {
+        name: &v.name,
+        board: v.board_size(),
+        files: v.files,
+        ranks: v.ranks,
+        pieces: v
+            .pieces
+            .iter()
+            .map(|p| PieceSummary {
+                letter: p.letter,
+                name: &p.name,
+                betza: &p.betza,
+                royal: p.royal,
+            })
+            .collect(),
+        start_fen: &v.start_fen,
+        chess960: v.chess960,
+    }
+}
+
+/// Runs `variants`.
+pub fn run(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let set = variant_set(files)?;
+    let text = if args.json && args.full {
+        serde_json::to_string_pretty(&set.iter().collect::<Vec<_>>())?
+    } else if args.json {
+        serde_json::to_string_pretty(&set.iter().map(summary).collect::<Vec<_>>())?
+    } else {
+        let width = set.iter().map(|v| v.name.len()).max().unwrap_or(0);
+        set.iter()
+            .map(|v| {
+                let letters: String = v.pieces.iter().map(|p| p.letter).collect();
+                format!("{:width$}  {:5}  {letters}", v.name, v.board_size())
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    println!("{text}");
+    Ok(ExitCode::SUCCESS)
+}

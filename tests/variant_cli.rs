@@ -1,0 +1,125 @@
+//! `dabbaba check` and `dabbaba variants` as a user runs them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dabbaba(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .args(args)
+        .output()
+        .expect("run dabbaba")
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("write temp file");
+    path
+}
+
+#[test]
+fn check_reports_every_problem_and_exits_1() {
+    let path = temp_file(
+        "bad.ini",
+        "[x:chess]\nfoo = 1\ncastling = maybe\n[y:nope]\n",
+    );
+    let out = dabbaba(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let p = path.display();
+    assert_eq!(
+        stdout,
+        format!(
+            "{p}:2: foo: unknown key\n\
+             {p}:3: castling: expected 'true' or 'false', found 'maybe'\n\
+             {p}:4: [y:nope]: unknown parent variant 'nope'\n"
+        )
+    );
+}
+
+#[test]
+fn check_says_ok_and_exits_0() {
+    let path = temp_file(
+        "good.ini",
+        "[x:chess]\ncastling = false\n[y:x]\nnMoveRule = 20\n",
+    );
+    let out = dabbaba(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("OK: 2 variants: x, y"), "{stdout}");
+}
+
+#[test]
+fn check_missing_file_exits_1() {
+    let out = dabbaba(&["check", "/nonexistent/variants.ini"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("cannot read"));
+}
+
+#[test]
+fn check_without_file_is_a_usage_error() {
+    assert_eq!(dabbaba(&["check"]).status.code(), Some(2));
+}
+
+#[test]
+fn variants_lists_builtins() {
+    let out = dabbaba(&["variants"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let capa = stdout
+        .lines()
+        .find(|l| l.starts_with("capablanca "))
+        .unwrap();
+    assert!(capa.contains("10x8") && capa.contains("PNBRQACK"), "{capa}");
+}
+
+#[test]
+fn variants_json_parses_and_includes_user_files() {
+    let path = temp_file("user.ini", "[myvar:chess]\ncustomPiece1 = z:WF\n");
+    let out = dabbaba(&["variants", "--json", "--variants", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = json.as_array().unwrap();
+    let chess = list.iter().find(|v| v["name"] == "chess").unwrap();
+    assert_eq!(chess["board"], "8x8");
+    assert_eq!(
+        chess["startFen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let mine = list.iter().find(|v| v["name"] == "myvar").unwrap();
+    let z = mine["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["letter"] == "Z")
+        .unwrap();
+    assert_eq!(z["betza"], "WF");
+}
+
+#[test]
+fn variants_json_full_has_rules() {
+    let out = dabbaba(&["variants", "--json", "--full"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let grand = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "grand")
+        .unwrap();
+    assert_eq!(grand["promotion"]["mandatoryPawnPromotion"], false);
+    assert_eq!(grand["castling"]["enabled"], false);
+}
+
+#[test]
+fn bad_variants_file_is_a_user_error() {
+    let path = temp_file("broken.ini", "[b:chess]\nwhat = 1\n");
+    let out = dabbaba(&["variants", "--variants", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("what: unknown key"));
+}
