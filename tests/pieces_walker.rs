@@ -79,6 +79,9 @@ const EXTRA: &[(&str, Dialect)] = &[
     ("HG", Dialect::XBetza),
     ("CZ", Dialect::XBetza),
     ("mabW", Dialect::XBetza),
+    ("NjN", Dialect::XBetza),
+    ("RoR", Dialect::XBetza),
+    ("KcaW", Dialect::XBetza),
 ];
 
 /// xorshift64*: small, seeded, reproducible.
