@@ -146,13 +146,19 @@ pub struct PieceInfo {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Prim {
     Leaper(u32),
+    /// A full line table (every orthogonal or every diagonal direction, no range limit).
     Line(u32),
+    /// A full line table restricted to some directions and/or a range by a per-square mask
+    /// (`fR`, `R4`, `gB3`): every kind measures its range to the landing square, so masking
+    /// the squares within range along the directions is exact.
+    MaskedLine { line: u32, mask: u32 },
     Lame(u32),
     Oblique(u32),
     /// Reverse grasshopper: for direction `dir` (the grasshopper's direction of travel), the
-    /// hurdle is one step against `dir` from the target, and line table `line` (a slider
-    /// going against `dir`) gives the attackers from the hurdle.
-    GrassReverse { dir: Direction, line: Option<u32> },
+    /// hurdle is one step against `dir` from the target; the attackers are what the full
+    /// slider table `line` reaches from the hurdle within mask `mask` (the ray going on against
+    /// `dir`, shortened by one for a limited range).
+    GrassReverse { dir: Direction, line: u32, mask: u32 },
 }
 
 /// A union of primitives.
@@ -194,6 +200,9 @@ pub struct PieceTables<B> {
     geo: Geometry,
     leapers: Vec<LeaperTable<B>>,
     lines: Vec<LineAttacks<B>>,
+    /// Per-square masks for [`Prim::MaskedLine`] and [`Prim::GrassReverse`]; mask `m` of
+    /// square `s` is `masks[m * squares + s]`.
+    masks: Vec<B>,
     lames: Vec<LameLeaperTable<B>>,
     obliques: Vec<ObliqueRiderTable<B>>,
     pieces: Vec<PieceEntry>,
@@ -213,6 +222,8 @@ struct Builder<'g, B> {
     leaper_keys: HashMap<Vec<(i32, i32)>, u32>,
     lines: Vec<LineAttacks<B>>,
     line_keys: HashMap<LineSpec, u32>,
+    masks: Vec<B>,
+    mask_keys: HashMap<(Directions, Option<u8>), u32>,
     lames: Vec<LameLeaperTable<B>>,
     lame_keys: HashMap<Vec<LameStep>, u32>,
     obliques: Vec<ObliqueRiderTable<B>>,
@@ -240,6 +251,45 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         self.lines.push(LineAttacks::new(self.geo, &spec)?);
         self.line_keys.insert(spec, i);
         Ok(i)
+    }
+
+    /// The squares within `range` steps of each square along `dirs` (to the edge for `None`).
+    fn mask(&mut self, dirs: Directions, range: Option<u8>) -> u32 {
+        if let Some(&i) = self.mask_keys.get(&(dirs, range)) {
+            return i;
+        }
+        let i = (self.masks.len() / self.geo.num_squares()) as u32;
+        let most = range.map_or(usize::MAX, usize::from);
+        for sq in self.geo.squares() {
+            let mut set = B::EMPTY;
+            for dir in dirs.iter() {
+                let (dx, dy) = dir.delta();
+                let mut at = sq;
+                let mut n = 0;
+                while let Some(next) = self.geo.offset(at, dx, dy) {
+                    if n == most {
+                        break;
+                    }
+                    set = set.with(next);
+                    at = next;
+                    n += 1;
+                }
+            }
+            self.masks.push(set);
+        }
+        self.mask_keys.insert((dirs, range), i);
+        i
+    }
+
+    /// A line generator: the full table of the kind for the direction group, masked unless
+    /// every direction of the group is taken without a range.
+    fn line_prim(&mut self, kind: LineKind, group: Directions, dirs: Directions, range: Option<u8>) -> Result<Prim, AttackError> {
+        let line = self.line(LineSpec { dirs: group, kind, range: None })?;
+        if dirs == group && range.is_none() {
+            Ok(Prim::Line(line))
+        } else {
+            Ok(Prim::MaskedLine { line, mask: self.mask(dirs, range) })
+        }
     }
 
     fn lame(&mut self, mut steps: Vec<LameStep>) -> Result<u32, AttackError> {
@@ -297,7 +347,7 @@ impl<'g, B: Bitboard> Builder<'g, B> {
             for group in [Directions::ORTHOGONAL, Directions::DIAGONAL] {
                 let part = Directions::from_bits(dirs.bits() & group.bits());
                 if !part.is_empty() {
-                    prims.push(Prim::Line(self.line(LineSpec { dirs: part, kind, range })?));
+                    prims.push(self.line_prim(kind, group, part, range)?);
                 }
             }
         }
@@ -322,16 +372,15 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         }
         let mut gen = self.gen(&forward)?;
         for (dirs, range) in grass {
+            if range == Some(1) {
+                continue;
+            }
             for dir in dirs.iter() {
-                let line = match range {
-                    Some(1) => None,
-                    _ => Some(self.line(LineSpec {
-                        dirs: Directions::only(dir.opposite()),
-                        kind: LineKind::Slide,
-                        range: range.map(|r| r - 1),
-                    })?),
-                };
-                gen.prims.push(Prim::GrassReverse { dir, line });
+                let back = dir.opposite();
+                let group = if Directions::ORTHOGONAL.contains(back) { Directions::ORTHOGONAL } else { Directions::DIAGONAL };
+                let line = self.line(LineSpec { dirs: group, kind: LineKind::Slide, range: None })?;
+                let mask = self.mask(Directions::only(back), range.map(|r| r - 1));
+                gen.prims.push(Prim::GrassReverse { dir, line, mask });
             }
         }
         Ok(gen)
@@ -378,6 +427,8 @@ impl<B: Bitboard> PieceTables<B> {
             leaper_keys: HashMap::new(),
             lines: Vec::new(),
             line_keys: HashMap::new(),
+            masks: Vec::new(),
+            mask_keys: HashMap::new(),
             lames: Vec::new(),
             lame_keys: HashMap::new(),
             obliques: Vec::new(),
@@ -393,6 +444,7 @@ impl<B: Bitboard> PieceTables<B> {
             geo: *geo,
             leapers: builder.leapers,
             lines: builder.lines,
+            masks: builder.masks,
             lames: builder.lames,
             obliques: builder.obliques,
             pieces: entries,
@@ -525,12 +577,18 @@ impl<B: Bitboard> PieceTables<B> {
             out |= match *prim {
                 Prim::Leaper(i) => self.leapers[i as usize].attacks(sq),
                 Prim::Line(i) => self.lines[i as usize].attacks(sq, occ),
+                Prim::MaskedLine { line, mask } => {
+                    self.lines[line as usize].attacks(sq, occ) & self.masks[mask as usize * self.geo.num_squares() + sq.index()]
+                }
                 Prim::Lame(i) => self.lames[i as usize].attacks(sq, occ),
                 Prim::Oblique(i) => self.obliques[i as usize].attacks(sq, occ),
-                Prim::GrassReverse { dir, line } => {
+                Prim::GrassReverse { dir, line, mask } => {
                     let (dx, dy) = dir.delta();
-                    match (self.geo.offset(sq, -dx, -dy), line) {
-                        (Some(hurdle), Some(line)) if occ.contains(hurdle) => self.lines[line as usize].attacks(hurdle, occ),
+                    match self.geo.offset(sq, -dx, -dy) {
+                        Some(hurdle) if occ.contains(hurdle) => {
+                            self.lines[line as usize].attacks(hurdle, occ)
+                                & self.masks[mask as usize * self.geo.num_squares() + hurdle.index()]
+                        }
                         _ => B::EMPTY,
                     }
                 }
