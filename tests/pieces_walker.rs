@@ -327,6 +327,27 @@ fn check_board<B: Bitboard>(
                 view.cells[from.index()] = saved;
                 view.ep = ep_saved;
             }
+            // threats: an empty square is threatened exactly when an enemy put there is captured.
+            let occ = geo.squares().filter(|&s| view.cells[s.index()] != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
+            for _ in 0..4 {
+                let from = Square::new(rng.below(geo.num_squares() as u64) as u8);
+                let occ = occ.with(from);
+                for id in 0..parsed.len() as u8 {
+                    let threats = tables.threats(id, color, from, occ);
+                    assert_eq!(threats & occ, tables.captures(id, color, from, occ));
+                    for e in geo.squares().filter(|&e| !occ.contains(e)) {
+                        assert_eq!(
+                            threats.contains(e),
+                            tables.captures(id, color, from, occ.with(e)).contains(e),
+                            "threats {} ({:?}) {color:?} from {} on {} {files}x{ranks}",
+                            descriptions[id as usize].0,
+                            descriptions[id as usize].1,
+                            geo.square_name(from),
+                            geo.square_name(e)
+                        );
+                    }
+                }
+            }
             // attackers_of_type against brute force, on a few targets.
             let occ = geo.squares().filter(|&s| view.cells[s.index()] != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
             for _ in 0..4 {

@@ -25,6 +25,8 @@
 //! - [`PieceTables::quiets`]: empty squares the piece may move to (already masked with `!occ`).
 //! - [`PieceTables::captures`]: occupied squares where it would capture (own pieces included:
 //!   the caller intersects with the enemy pieces).
+//! - [`PieceTables::targets`]: both at once (one lookup for `mc` pieces).
+//! - [`PieceTables::threats`]: squares it would capture on if an enemy stood there.
 //! - [`PieceTables::initial_quiets`] / [`PieceTables::initial_captures`]: the same for the
 //!   `i` components, which the caller adds when the piece may use them (see below).
 //! - [`PieceTables::ep_targets`]: empty squares where an `e` component could land; the caller
@@ -60,7 +62,9 @@
 mod plan;
 mod special;
 
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use thiserror::Error;
 
@@ -199,7 +203,7 @@ struct PieceEntry {
 pub struct PieceTables<B> {
     geo: Geometry,
     leapers: Vec<LeaperTable<B>>,
-    lines: Vec<LineAttacks<B>>,
+    lines: Vec<Arc<LineAttacks<B>>>,
     /// Per-square masks for [`Prim::MaskedLine`] and [`Prim::GrassReverse`]; mask `m` of
     /// square `s` is `masks[m * squares + s]`.
     masks: Vec<B>,
@@ -215,12 +219,31 @@ fn betza_color(color: Color) -> betza::Color {
     }
 }
 
+/// Line tables already built in this process, by bitboard type, board size and spec: magic
+/// searches are the slow part of loading a variant, and every variant on the same board uses
+/// the same few tables (rook lines, bishop lines, cannon, grasshopper).
+type LineCache = Mutex<HashMap<(TypeId, u8, u8, LineSpec), Arc<dyn Any + Send + Sync>>>;
+
+fn shared_line_table<B: Bitboard>(geo: &Geometry, spec: LineSpec) -> Result<Arc<LineAttacks<B>>, AttackError> {
+    static CACHE: OnceLock<LineCache> = OnceLock::new();
+    let key = (TypeId::of::<B>(), geo.files(), geo.ranks(), spec);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    // A poisoned lock only means another thread panicked while building; the map is intact.
+    let mut map = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(table) = map.get(&key).and_then(|t| Arc::clone(t).downcast::<LineAttacks<B>>().ok()) {
+        return Ok(table);
+    }
+    let table = Arc::new(LineAttacks::new(geo, &spec)?);
+    map.insert(key, Arc::clone(&table) as Arc<dyn Any + Send + Sync>);
+    Ok(table)
+}
+
 /// Deduplicating table builder.
 struct Builder<'g, B> {
     geo: &'g Geometry,
     leapers: Vec<LeaperTable<B>>,
     leaper_keys: HashMap<Vec<(i32, i32)>, u32>,
-    lines: Vec<LineAttacks<B>>,
+    lines: Vec<Arc<LineAttacks<B>>>,
     line_keys: HashMap<LineSpec, u32>,
     masks: Vec<B>,
     mask_keys: HashMap<(Directions, Option<u8>), u32>,
@@ -248,7 +271,7 @@ impl<'g, B: Bitboard> Builder<'g, B> {
             return Ok(i);
         }
         let i = self.lines.len() as u32;
-        self.lines.push(LineAttacks::new(self.geo, &spec)?);
+        self.lines.push(shared_line_table(self.geo, spec)?);
         self.line_keys.insert(spec, i);
         Ok(i)
     }
@@ -610,6 +633,15 @@ impl<B: Bitboard> PieceTables<B> {
     #[inline]
     pub fn captures(&self, piece: PieceId, color: Color, sq: Square, occ: B) -> B {
         self.eval(&self.side(piece, color).capture, sq, occ) & occ
+    }
+
+    /// Every square on which a `piece` of `color` on `sq` would capture an enemy standing
+    /// there, occupied or not (fast components without `i`): `threats & occ == captures`, and an
+    /// empty square is in it exactly when an enemy put there could be captured. For king-move
+    /// legality, pass the occupancy without the king that moves.
+    #[inline]
+    pub fn threats(&self, piece: PieceId, color: Color, sq: Square, occ: B) -> B {
+        self.eval(&self.side(piece, color).capture, sq, occ)
     }
 
     /// `(quiets, captures)` in one call, with a single lookup for pieces whose quiet and
