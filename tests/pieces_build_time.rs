@@ -27,12 +27,25 @@ fn every_builtin_variant_builds_quickly() {
             65..=128 => build::<u128>(&geo, v),
             _ => build::<Bb256>(&geo, v),
         };
-        eprintln!("{:<16} {:>5} {:>8.2} ms", v.name, v.board_size(), t.as_secs_f64() * 1000.0);
+        eprintln!(
+            "{:<16} {:>5} {:>8.2} ms",
+            v.name,
+            v.board_size(),
+            t.as_secs_f64() * 1000.0
+        );
         if t > slowest.0 {
             slowest = (t, v.name.clone());
         }
     }
-    eprintln!("slowest: {} {:.2} ms", slowest.1, slowest.0.as_secs_f64() * 1000.0);
-    assert!(slowest.0 < Duration::from_secs(1), "{} takes {:?}", slowest.1, slowest.0);
+    eprintln!(
+        "slowest: {} {:.2} ms",
+        slowest.1,
+        slowest.0.as_secs_f64() * 1000.0
+    );
+    assert!(
+        slowest.0 < Duration::from_secs(1),
+        "{} takes {:?}",
+        slowest.1,
+        slowest.0
+    );
 }
-

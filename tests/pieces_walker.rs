@@ -150,7 +150,13 @@ fn kind_code(kind: SpecialKind) -> u8 {
     }
 }
 
-fn walker_effects(geo: &Geometry, piece: &betza::Piece, view: &View<'_>, color: Color, from: Square) -> BTreeSet<Effect> {
+fn walker_effects(
+    geo: &Geometry,
+    piece: &betza::Piece,
+    view: &View<'_>,
+    color: Color,
+    from: Square,
+) -> BTreeSet<Effect> {
     let board = view.board();
     let situation = betza::Situation {
         board: &board,
@@ -159,7 +165,10 @@ fn walker_effects(geo: &Geometry, piece: &betza::Piece, view: &View<'_>, color: 
             Color::Black => betza::Color::Black,
         },
         from: bsq(geo, from),
-        en_passant: view.ep.map(|(t, v)| betza::EnPassant { target: bsq(geo, t), victim: bsq(geo, v) }),
+        en_passant: view.ep.map(|(t, v)| betza::EnPassant {
+            target: bsq(geo, t),
+            victim: bsq(geo, v),
+        }),
         on_start: view.on_start,
         one_step_from_start: view.one_step,
     };
@@ -175,7 +184,9 @@ fn walker_effects(geo: &Geometry, piece: &betza::Piece, view: &View<'_>, color: 
                 betza::MoveKind::Quiet => SpecialKind::Quiet,
                 betza::MoveKind::Capture => SpecialKind::Capture,
                 betza::MoveKind::EnPassant => SpecialKind::EnPassant,
-                betza::MoveKind::Castling => SpecialKind::Castling { partner: sq(m.castling_partner.unwrap()) },
+                betza::MoveKind::Castling => SpecialKind::Castling {
+                    partner: sq(m.castling_partner.unwrap()),
+                },
             };
             (sq(m.to), captures, destroyed, kind_code(kind))
         })
@@ -208,7 +219,9 @@ fn fast_effects<B: Bitboard>(
         out.push((to, vec![to], vec![], 1));
     }
     if let Some((target, victim)) = view.ep {
-        if tables.ep_targets(id, color, from, occ).contains(target) && matches!(view.cells[victim.index()], Cell::Enemy { .. }) {
+        if tables.ep_targets(id, color, from, occ).contains(target)
+            && matches!(view.cells[victim.index()], Cell::Enemy { .. })
+        {
             out.push((target, vec![victim], vec![], 2));
         }
     }
@@ -238,11 +251,19 @@ fn random_view<'a>(geo: &'a Geometry, rng: &mut Rng, density: u64, holes: bool) 
             } else if rng.below(2) == 0 {
                 Cell::Own
             } else {
-                Cell::Enemy { royal: rng.below(8) == 0 }
+                Cell::Enemy {
+                    royal: rng.below(8) == 0,
+                }
             }
         })
         .collect();
-    let mut view = View { geo, cells, ep: None, on_start: rng.below(2) == 0, one_step: rng.below(4) == 0 };
+    let mut view = View {
+        geo,
+        cells,
+        ep: None,
+        on_start: rng.below(2) == 0,
+        one_step: rng.below(4) == 0,
+    };
     if rng.below(3) == 0 {
         let target = Square::new(rng.below(geo.num_squares() as u64) as u8);
         let victim = Square::new(rng.below(geo.num_squares() as u64) as u8);
@@ -273,7 +294,10 @@ fn check_board<B: Bitboard>(
     let geo = Geometry::new(files, ranks).unwrap();
     let descriptions: Vec<(&str, Dialect)> = pieces.iter().map(|(t, d)| (t.as_str(), *d)).collect();
     let tables = PieceTables::<B>::from_betza(&geo, &descriptions).unwrap();
-    let parsed: Vec<betza::Piece> = descriptions.iter().map(|&(t, d)| betza::parse(t, d).unwrap()).collect();
+    let parsed: Vec<betza::Piece> = descriptions
+        .iter()
+        .map(|&(t, d)| betza::parse(t, d).unwrap())
+        .collect();
     let mut rng = Rng(seed ^ (files as u64 * 31 + ranks as u64) << 8 | 1);
     let mut cases = 0;
     for round in 0..rounds {
@@ -290,14 +314,20 @@ fn check_board<B: Bitboard>(
                 if view.ep.is_some_and(|(t, v)| t == from || v == from) {
                     view.ep = None;
                 }
-                let occ = geo.squares().filter(|&s| view.cells[s.index()] != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
+                let occ = geo
+                    .squares()
+                    .filter(|&s| view.cells[s.index()] != Cell::Empty)
+                    .fold(B::EMPTY, |b, s| b.with(s));
                 let enemy = geo
                     .squares()
                     .filter(|&s| matches!(view.cells[s.index()], Cell::Enemy { .. }))
                     .fold(B::EMPTY, |b, s| b.with(s));
                 for (id, piece) in parsed.iter().enumerate() {
                     let generators = &tables.info(id as u8).generators;
-                    if holes && (generators.contains(&GeneratorKind::Cannon) || generators.contains(&GeneratorKind::Grasshopper)) {
+                    if holes
+                        && (generators.contains(&GeneratorKind::Cannon)
+                            || generators.contains(&GeneratorKind::Grasshopper))
+                    {
                         continue;
                     }
                     let expected = walker_effects(&geo, piece, &view, color, from);
@@ -313,8 +343,14 @@ fn check_board<B: Bitboard>(
                         name(from)
                     );
                     if fast_set != expected {
-                        let missing: Vec<_> = expected.difference(&fast_set).map(|e| (name(e.0), e.3)).collect();
-                        let extra: Vec<_> = fast_set.difference(&expected).map(|e| (name(e.0), e.3)).collect();
+                        let missing: Vec<_> = expected
+                            .difference(&fast_set)
+                            .map(|e| (name(e.0), e.3))
+                            .collect();
+                        let extra: Vec<_> = fast_set
+                            .difference(&expected)
+                            .map(|e| (name(e.0), e.3))
+                            .collect();
                         panic!(
                             "{} ({:?}) {color:?} on {} {files}x{ranks} round {round}: missing {missing:?}, extra {extra:?}",
                             descriptions[id].0,
@@ -328,7 +364,10 @@ fn check_board<B: Bitboard>(
                 view.ep = ep_saved;
             }
             // threats: an empty square is threatened exactly when an enemy put there is captured.
-            let occ = geo.squares().filter(|&s| view.cells[s.index()] != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
+            let occ = geo
+                .squares()
+                .filter(|&s| view.cells[s.index()] != Cell::Empty)
+                .fold(B::EMPTY, |b, s| b.with(s));
             for _ in 0..4 {
                 let from = Square::new(rng.below(geo.num_squares() as u64) as u8);
                 let occ = occ.with(from);
@@ -349,14 +388,22 @@ fn check_board<B: Bitboard>(
                 }
             }
             // attackers_of_type against brute force, on a few targets.
-            let occ = geo.squares().filter(|&s| view.cells[s.index()] != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
+            let occ = geo
+                .squares()
+                .filter(|&s| view.cells[s.index()] != Cell::Empty)
+                .fold(B::EMPTY, |b, s| b.with(s));
             for _ in 0..4 {
                 let target = Square::new(rng.below(geo.num_squares() as u64) as u8);
                 for id in 0..parsed.len() as u8 {
                     let fast = tables.attackers_of_type(id, color, target, occ);
                     let brute = geo
                         .squares()
-                        .filter(|&x| x != target && tables.captures(id, color, x, occ.with(x).with(target)).contains(target))
+                        .filter(|&x| {
+                            x != target
+                                && tables
+                                    .captures(id, color, x, occ.with(x).with(target))
+                                    .contains(target)
+                        })
                         .fold(B::EMPTY, |b, s| b.with(s));
                     assert_eq!(
                         fast,
@@ -386,7 +433,16 @@ fn builtin_pieces() -> Vec<(String, Dialect)> {
         }
     }
     set.into_iter()
-        .map(|(t, d)| (t, if d == 0 { Dialect::XBetza } else { Dialect::FairyStockfish }))
+        .map(|(t, d)| {
+            (
+                t,
+                if d == 0 {
+                    Dialect::XBetza
+                } else {
+                    Dialect::FairyStockfish
+                },
+            )
+        })
         .collect()
 }
 
@@ -433,15 +489,31 @@ fn builtin_pieces_use_fast_generators() {
     for v in variant::builtins().iter() {
         let geo = Geometry::new(v.files as u32, v.ranks as u32).unwrap();
         let kinds = match geo.num_squares() {
-            0..=64 => PieceTables::<u64>::new(&geo, v).map(|t| (0..t.len() as u8).map(|i| t.info(i).clone()).collect::<Vec<_>>()),
-            65..=128 => {
-                PieceTables::<u128>::new(&geo, v).map(|t| (0..t.len() as u8).map(|i| t.info(i).clone()).collect::<Vec<_>>())
-            }
-            _ => PieceTables::<Bb256>::new(&geo, v).map(|t| (0..t.len() as u8).map(|i| t.info(i).clone()).collect::<Vec<_>>()),
+            0..=64 => PieceTables::<u64>::new(&geo, v).map(|t| {
+                (0..t.len() as u8)
+                    .map(|i| t.info(i).clone())
+                    .collect::<Vec<_>>()
+            }),
+            65..=128 => PieceTables::<u128>::new(&geo, v).map(|t| {
+                (0..t.len() as u8)
+                    .map(|i| t.info(i).clone())
+                    .collect::<Vec<_>>()
+            }),
+            _ => PieceTables::<Bb256>::new(&geo, v).map(|t| {
+                (0..t.len() as u8)
+                    .map(|i| t.info(i).clone())
+                    .collect::<Vec<_>>()
+            }),
         }
         .unwrap_or_else(|e| panic!("{}: {e}", v.name));
         for (p, info) in v.pieces.iter().zip(kinds) {
-            assert!(!info.generators.contains(&GeneratorKind::Walker), "{} {}: {} uses the walker", v.name, p.name, p.betza);
+            assert!(
+                !info.generators.contains(&GeneratorKind::Walker),
+                "{} {}: {} uses the walker",
+                v.name,
+                p.name,
+                p.betza
+            );
         }
     }
 }

@@ -70,8 +70,8 @@ use thiserror::Error;
 
 use crate::betza::{self, BetzaError, Dialect};
 use crate::board::attacks::{
-    AttackError, Direction, Directions, LameLeaperTable, LameStep, LeaperTable, LineAttacks, LineKind, LineSpec,
-    ObliqueRiderTable,
+    AttackError, Direction, Directions, LameLeaperTable, LameStep, LeaperTable, LineAttacks,
+    LineKind, LineSpec, ObliqueRiderTable,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
@@ -155,14 +155,21 @@ enum Prim {
     /// A full line table restricted to some directions and/or a range by a per-square mask
     /// (`fR`, `R4`, `gB3`): every kind measures its range to the landing square, so masking
     /// the squares within range along the directions is exact.
-    MaskedLine { line: u32, mask: u32 },
+    MaskedLine {
+        line: u32,
+        mask: u32,
+    },
     Lame(u32),
     Oblique(u32),
     /// Reverse grasshopper: for direction `dir` (the grasshopper's direction of travel), the
     /// hurdle is one step against `dir` from the target; the attackers are what the full
     /// slider table `line` reaches from the hurdle within mask `mask` (the ray going on against
     /// `dir`, shortened by one for a limited range).
-    GrassReverse { dir: Direction, line: u32, mask: u32 },
+    GrassReverse {
+        dir: Direction,
+        line: u32,
+        mask: u32,
+    },
 }
 
 /// A union of primitives.
@@ -224,19 +231,30 @@ fn betza_color(color: Color) -> betza::Color {
 /// the same few tables (rook lines, bishop lines, cannon, grasshopper).
 type LineCache = Mutex<HashMap<(TypeId, u8, u8, LineSpec), Arc<dyn Any + Send + Sync>>>;
 
-fn shared_line_table<B: Bitboard>(geo: &Geometry, spec: LineSpec) -> Result<Arc<LineAttacks<B>>, AttackError> {
+fn shared_line_table<B: Bitboard>(
+    geo: &Geometry,
+    spec: LineSpec,
+) -> Result<Arc<LineAttacks<B>>, AttackError> {
     static CACHE: OnceLock<LineCache> = OnceLock::new();
     let key = (TypeId::of::<B>(), geo.files(), geo.ranks(), spec);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     // A poisoned lock only means another thread panicked while building; the map is intact.
-    let mut map = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(table) = map.get(&key).and_then(|t| Arc::clone(t).downcast::<LineAttacks<B>>().ok()) {
+    let mut map = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(table) = map
+        .get(&key)
+        .and_then(|t| Arc::clone(t).downcast::<LineAttacks<B>>().ok())
+    {
         return Ok(table);
     }
     let table = Arc::new(LineAttacks::new(geo, &spec)?);
     map.insert(key, Arc::clone(&table) as Arc<dyn Any + Send + Sync>);
     Ok(table)
 }
+
+/// A list of leaps (dx, dy), White's view.
+type Steps = Vec<(i32, i32)>;
 
 /// Deduplicating table builder.
 struct Builder<'g, B> {
@@ -250,7 +268,7 @@ struct Builder<'g, B> {
     lames: Vec<LameLeaperTable<B>>,
     lame_keys: HashMap<Vec<LameStep>, u32>,
     obliques: Vec<ObliqueRiderTable<B>>,
-    oblique_keys: HashMap<(Vec<(i32, i32)>, Option<u8>), u32>,
+    oblique_keys: HashMap<(Steps, Option<u8>), u32>,
 }
 
 impl<'g, B: Bitboard> Builder<'g, B> {
@@ -306,12 +324,25 @@ impl<'g, B: Bitboard> Builder<'g, B> {
 
     /// A line generator: the full table of the kind for the direction group, masked unless
     /// every direction of the group is taken without a range.
-    fn line_prim(&mut self, kind: LineKind, group: Directions, dirs: Directions, range: Option<u8>) -> Result<Prim, AttackError> {
-        let line = self.line(LineSpec { dirs: group, kind, range: None })?;
+    fn line_prim(
+        &mut self,
+        kind: LineKind,
+        group: Directions,
+        dirs: Directions,
+        range: Option<u8>,
+    ) -> Result<Prim, AttackError> {
+        let line = self.line(LineSpec {
+            dirs: group,
+            kind,
+            range: None,
+        })?;
         if dirs == group && range.is_none() {
             Ok(Prim::Line(line))
         } else {
-            Ok(Prim::MaskedLine { line, mask: self.mask(dirs, range) })
+            Ok(Prim::MaskedLine {
+                line,
+                mask: self.mask(dirs, range),
+            })
         }
     }
 
@@ -327,7 +358,11 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         Ok(i)
     }
 
-    fn oblique(&mut self, mut steps: Vec<(i32, i32)>, range: Option<u8>) -> Result<u32, AttackError> {
+    fn oblique(
+        &mut self,
+        mut steps: Vec<(i32, i32)>,
+        range: Option<u8>,
+    ) -> Result<u32, AttackError> {
         steps.sort_unstable();
         steps.dedup();
         let key = (steps, range);
@@ -335,7 +370,8 @@ impl<'g, B: Bitboard> Builder<'g, B> {
             return Ok(i);
         }
         let i = self.obliques.len() as u32;
-        self.obliques.push(ObliqueRiderTable::new(self.geo, &key.0, range)?);
+        self.obliques
+            .push(ObliqueRiderTable::new(self.geo, &key.0, range)?);
         self.oblique_keys.insert(key, i);
         Ok(i)
     }
@@ -348,15 +384,17 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         let mut leaps: Vec<(i32, i32)> = Vec::new();
         let mut lames: Vec<LameStep> = Vec::new();
         let mut lines: Vec<(LineKind, Option<u8>, Directions)> = Vec::new();
-        let mut rides: Vec<(Option<u8>, Vec<(i32, i32)>)> = Vec::new();
+        let mut rides: Vec<(Option<u8>, Steps)> = Vec::new();
         for plan in plans {
             match plan {
                 Plan::Leap(steps) => leaps.extend(steps),
                 Plan::Lame(steps) => lames.extend(steps.iter().cloned()),
-                Plan::Line { dirs, kind, range } => match lines.iter_mut().find(|(k, r, _)| k == kind && r == range) {
-                    Some(entry) => entry.2 = entry.2 | *dirs,
-                    None => lines.push((*kind, *range, *dirs)),
-                },
+                Plan::Line { dirs, kind, range } => {
+                    match lines.iter_mut().find(|(k, r, _)| k == kind && r == range) {
+                        Some(entry) => entry.2 = entry.2 | *dirs,
+                        None => lines.push((*kind, *range, *dirs)),
+                    }
+                }
                 Plan::Ride { steps, range } => match rides.iter_mut().find(|(r, _)| r == range) {
                     Some(entry) => entry.1.extend(steps),
                     None => rides.push((*range, steps.clone())),
@@ -400,8 +438,16 @@ impl<'g, B: Bitboard> Builder<'g, B> {
             }
             for dir in dirs.iter() {
                 let back = dir.opposite();
-                let group = if Directions::ORTHOGONAL.contains(back) { Directions::ORTHOGONAL } else { Directions::DIAGONAL };
-                let line = self.line(LineSpec { dirs: group, kind: LineKind::Slide, range: None })?;
+                let group = if Directions::ORTHOGONAL.contains(back) {
+                    Directions::ORTHOGONAL
+                } else {
+                    Directions::DIAGONAL
+                };
+                let line = self.line(LineSpec {
+                    dirs: group,
+                    kind: LineKind::Slide,
+                    range: None,
+                })?;
                 let mask = self.mask(Directions::only(back), range.map(|r| r - 1));
                 gen.prims.push(Prim::GrassReverse { dir, line, mask });
             }
@@ -427,8 +473,10 @@ impl<B: Bitboard> PieceTables<B> {
                 BetzaDialect::XBetza => Dialect::XBetza,
                 BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
             };
-            let piece =
-                betza::parse(&p.betza, dialect).map_err(|error| CompileError::Betza { piece: p.name.clone(), error })?;
+            let piece = betza::parse(&p.betza, dialect).map_err(|error| CompileError::Betza {
+                piece: p.name.clone(),
+                error,
+            })?;
             parsed.push((p.name.clone(), piece));
         }
         Self::from_pieces(geo, &parsed)
@@ -436,12 +484,19 @@ impl<B: Bitboard> PieceTables<B> {
 
     /// Builds the generators for parsed pieces, given with their names (for errors); piece
     /// ids are the indices of the slice.
-    pub fn from_pieces(geo: &Geometry, pieces: &[(String, betza::Piece)]) -> Result<Self, CompileError> {
+    pub fn from_pieces(
+        geo: &Geometry,
+        pieces: &[(String, betza::Piece)],
+    ) -> Result<Self, CompileError> {
         if geo.num_squares() > B::BITS as usize {
             return Err(CompileError::Board {
                 files: geo.files(),
                 ranks: geo.ranks(),
-                why: format!("{} squares need more than {} bits", geo.num_squares(), B::BITS),
+                why: format!(
+                    "{} squares need more than {} bits",
+                    geo.num_squares(),
+                    B::BITS
+                ),
             });
         }
         let mut builder = Builder {
@@ -459,8 +514,11 @@ impl<B: Bitboard> PieceTables<B> {
         };
         let mut entries = Vec::with_capacity(pieces.len());
         for (name, piece) in pieces {
-            let entry = Self::compile_piece(&mut builder, piece)
-                .map_err(|error| CompileError::Table { piece: name.clone(), error })?;
+            let entry =
+                Self::compile_piece(&mut builder, piece).map_err(|error| CompileError::Table {
+                    piece: name.clone(),
+                    error,
+                })?;
             entries.push(entry);
         }
         Ok(PieceTables {
@@ -476,22 +534,31 @@ impl<B: Bitboard> PieceTables<B> {
 
     /// Parses Betza strings and builds their generators (for tests and tools); piece `i` is
     /// `descriptions[i]`.
-    pub fn from_betza(geo: &Geometry, descriptions: &[(&str, Dialect)]) -> Result<Self, CompileError> {
+    pub fn from_betza(
+        geo: &Geometry,
+        descriptions: &[(&str, Dialect)],
+    ) -> Result<Self, CompileError> {
         let mut parsed = Vec::with_capacity(descriptions.len());
         for &(text, dialect) in descriptions {
-            let piece =
-                betza::parse(text, dialect).map_err(|error| CompileError::Betza { piece: text.to_string(), error })?;
+            let piece = betza::parse(text, dialect).map_err(|error| CompileError::Betza {
+                piece: text.to_string(),
+                error,
+            })?;
             parsed.push((text.to_string(), piece));
         }
         Self::from_pieces(geo, &parsed)
     }
 
-    fn compile_piece(builder: &mut Builder<'_, B>, piece: &betza::Piece) -> Result<PieceEntry, AttackError> {
+    fn compile_piece(
+        builder: &mut Builder<'_, B>,
+        piece: &betza::Piece,
+    ) -> Result<PieceEntry, AttackError> {
         let mut entry = PieceEntry::default();
         let mut kinds = Vec::new();
         for color in Color::BOTH {
             let bcolor = betza_color(color);
-            let (mut quiet, mut capture, mut init_q, mut init_c, mut ep) = (vec![], vec![], vec![], vec![], vec![]);
+            let (mut quiet, mut capture, mut init_q, mut init_c, mut ep) =
+                (vec![], vec![], vec![], vec![], vec![]);
             let mut special = betza::Piece::default();
             for component in &piece.components {
                 if component.initial != betza::Initial::Always {
@@ -508,24 +575,46 @@ impl<B: Bitboard> PieceTables<B> {
                         if matches!(component.kind, betza::ComponentKind::Castling { .. }) {
                             entry.info.castling = true;
                         }
-                        if legs.iter().any(|l| l.can_capture || l.can_destroy || l.en_passant) {
+                        if legs
+                            .iter()
+                            .any(|l| l.can_capture || l.can_destroy || l.en_passant)
+                        {
                             entry.info.special_captures = true;
                         }
                         special.components.push(component.clone());
                     }
-                    Compiled::Fast { plans, can_move, can_capture, en_passant, initial } => {
+                    Compiled::Fast {
+                        plans,
+                        can_move,
+                        can_capture,
+                        en_passant,
+                        initial,
+                    } => {
                         for p in &plans {
                             match p {
                                 Plan::Leap(_) => kinds.push(GeneratorKind::Leaper),
-                                Plan::Line { kind: LineKind::Slide, .. } => kinds.push(GeneratorKind::Slider),
-                                Plan::Line { kind: LineKind::Cannon, .. } => kinds.push(GeneratorKind::Cannon),
-                                Plan::Line { kind: LineKind::Grasshopper, .. } => kinds.push(GeneratorKind::Grasshopper),
+                                Plan::Line {
+                                    kind: LineKind::Slide,
+                                    ..
+                                } => kinds.push(GeneratorKind::Slider),
+                                Plan::Line {
+                                    kind: LineKind::Cannon,
+                                    ..
+                                } => kinds.push(GeneratorKind::Cannon),
+                                Plan::Line {
+                                    kind: LineKind::Grasshopper,
+                                    ..
+                                } => kinds.push(GeneratorKind::Grasshopper),
                                 Plan::Lame(_) => kinds.push(GeneratorKind::LameLeaper),
                                 Plan::Ride { .. } => kinds.push(GeneratorKind::ObliqueRider),
                             }
                             if can_capture && !initial {
                                 match p {
-                                    Plan::Line { kind: LineKind::Slide, .. } | Plan::Ride { .. } => entry.info.slider = true,
+                                    Plan::Line {
+                                        kind: LineKind::Slide,
+                                        ..
+                                    }
+                                    | Plan::Ride { .. } => entry.info.slider = true,
                                     Plan::Line { .. } => entry.info.hopper = true,
                                     Plan::Lame(_) => entry.info.lame = true,
                                     Plan::Leap(_) => {}
@@ -535,7 +624,11 @@ impl<B: Bitboard> PieceTables<B> {
                         if initial && can_capture {
                             entry.info.initial_captures = true;
                         }
-                        let (q, c) = if initial { (&mut init_q, &mut init_c) } else { (&mut quiet, &mut capture) };
+                        let (q, c) = if initial {
+                            (&mut init_q, &mut init_c)
+                        } else {
+                            (&mut quiet, &mut capture)
+                        };
                         if can_move {
                             q.extend(plans.iter().cloned());
                         }
@@ -601,7 +694,8 @@ impl<B: Bitboard> PieceTables<B> {
                 Prim::Leaper(i) => self.leapers[i as usize].attacks(sq),
                 Prim::Line(i) => self.lines[i as usize].attacks(sq, occ),
                 Prim::MaskedLine { line, mask } => {
-                    self.lines[line as usize].attacks(sq, occ) & self.masks[mask as usize * self.geo.num_squares() + sq.index()]
+                    self.lines[line as usize].attacks(sq, occ)
+                        & self.masks[mask as usize * self.geo.num_squares() + sq.index()]
                 }
                 Prim::Lame(i) => self.lames[i as usize].attacks(sq, occ),
                 Prim::Oblique(i) => self.obliques[i as usize].attacks(sq, occ),
@@ -610,7 +704,8 @@ impl<B: Bitboard> PieceTables<B> {
                     match self.geo.offset(sq, -dx, -dy) {
                         Some(hurdle) if occ.contains(hurdle) => {
                             self.lines[line as usize].attacks(hurdle, occ)
-                                & self.masks[mask as usize * self.geo.num_squares() + hurdle.index()]
+                                & self.masks
+                                    [mask as usize * self.geo.num_squares() + hurdle.index()]
                         }
                         _ => B::EMPTY,
                     }
@@ -653,7 +748,10 @@ impl<B: Bitboard> PieceTables<B> {
             let reach = self.eval(&side.quiet, sq, occ);
             (reach & !occ, reach & occ)
         } else {
-            (self.eval(&side.quiet, sq, occ) & !occ, self.eval(&side.capture, sq, occ) & occ)
+            (
+                self.eval(&side.quiet, sq, occ) & !occ,
+                self.eval(&side.capture, sq, occ) & occ,
+            )
         }
     }
 
@@ -698,7 +796,11 @@ impl<B: Bitboard> PieceTables<B> {
     /// that type and side to find the actual attackers). `target` counts as occupied.
     #[inline]
     pub fn attackers_of_type(&self, piece: PieceId, by_color: Color, target: Square, occ: B) -> B {
-        self.eval(&self.side(piece, by_color).attackers, target, occ.with(target))
+        self.eval(
+            &self.side(piece, by_color).attackers,
+            target,
+            occ.with(target),
+        )
     }
 
     /// Appends to `out` the moves of the piece's walker components (see [`PieceInfo::special`];
@@ -719,7 +821,9 @@ impl<B: Bitboard> PieceTables<B> {
             return;
         }
         let geo = &self.geo;
-        let Some(board) = special::board_of(geo, view) else { return };
+        let Some(board) = special::board_of(geo, view) else {
+            return;
+        };
         let ep = view.en_passant().map(|(target, victim)| betza::EnPassant {
             target: special::to_betza(geo, target),
             victim: special::to_betza(geo, victim),
@@ -733,7 +837,10 @@ impl<B: Bitboard> PieceTables<B> {
             on_start,
             one_step_from_start: view.one_step_from_start(sq),
         };
-        let occ = geo.squares().filter(|&s| view.cell(s) != Cell::Empty).fold(B::EMPTY, |b, s| b.with(s));
+        let occ = geo
+            .squares()
+            .filter(|&s| view.cell(s) != Cell::Empty)
+            .fold(B::EMPTY, |b, s| b.with(s));
         let (mut quiet, mut capture) = self.targets(piece, color, sq, occ);
         if on_start {
             quiet |= self.initial_quiets(piece, color, sq, occ);
@@ -741,9 +848,15 @@ impl<B: Bitboard> PieceTables<B> {
         }
         let start = out.len();
         for m in betza::moves(&side.special, &situation) {
-            let Some(m) = special::translate(geo, &m) else { continue };
+            let Some(m) = special::translate(geo, &m) else {
+                continue;
+            };
             if m.is_plain() && m.to != sq {
-                let fast = if m.kind == SpecialKind::Quiet { quiet } else { capture };
+                let fast = if m.kind == SpecialKind::Quiet {
+                    quiet
+                } else {
+                    capture
+                };
                 if fast.contains(m.to) {
                     continue;
                 }

@@ -2,7 +2,10 @@
 //! that it needs the reference walker.
 
 use crate::betza::atom::turn;
-use crate::betza::{Color as BColor, Component, ComponentKind, Directions as LegDirections, Hop, Initial, Leg, Path, Range, Step};
+use crate::betza::{
+    Color as BColor, Component, ComponentKind, Directions as LegDirections, Hop, Initial, Leg,
+    Path, Range, Step,
+};
 use crate::board::attacks::{Direction, Directions, LameStep, LineKind};
 
 /// One fast generator before tables are built: what it reaches from a square (the "reach",
@@ -12,11 +15,18 @@ pub(crate) enum Plan {
     /// Leaps, each step once.
     Leap(Vec<(i32, i32)>),
     /// King-line pieces: slider, cannon or grasshopper along `dirs`, with a range.
-    Line { dirs: Directions, kind: LineKind, range: Option<u8> },
+    Line {
+        dirs: Directions,
+        kind: LineKind,
+        range: Option<u8>,
+    },
     /// Lame leaps (the `n` leapers and fixed multi-leg paths such as `afsW`).
     Lame(Vec<LameStep>),
     /// Riders along any other step (nightrider `N0`, `N2`, dabbaba rider `D0`).
-    Ride { steps: Vec<(i32, i32)>, range: Option<u8> },
+    Ride {
+        steps: Vec<(i32, i32)>,
+        range: Option<u8>,
+    },
 }
 
 impl Plan {
@@ -24,25 +34,41 @@ impl Plan {
     /// the target. `None` for grasshoppers (see `Reverse::Grasshopper`).
     pub(crate) fn reversed(&self) -> Reverse {
         match self {
-            Plan::Leap(steps) => Reverse::Plan(Plan::Leap(steps.iter().map(|&(x, y)| (-x, -y)).collect())),
-            Plan::Line { dirs, kind: LineKind::Grasshopper, range } => Reverse::Grasshopper { dirs: *dirs, range: *range },
-            Plan::Line { dirs, kind, range } => {
-                Reverse::Plan(Plan::Line { dirs: dirs.iter().map(Direction::opposite).collect(), kind: *kind, range: *range })
+            Plan::Leap(steps) => {
+                Reverse::Plan(Plan::Leap(steps.iter().map(|&(x, y)| (-x, -y)).collect()))
             }
+            Plan::Line {
+                dirs,
+                kind: LineKind::Grasshopper,
+                range,
+            } => Reverse::Grasshopper {
+                dirs: *dirs,
+                range: *range,
+            },
+            Plan::Line { dirs, kind, range } => Reverse::Plan(Plan::Line {
+                dirs: dirs.iter().map(Direction::opposite).collect(),
+                kind: *kind,
+                range: *range,
+            }),
             Plan::Lame(steps) => Reverse::Plan(Plan::Lame(
                 steps
                     .iter()
                     .map(|s| {
                         let (sx, sy) = s.step;
-                        let path: Vec<(i32, i32)> =
-                            s.path.iter().map(|&(x, y)| (x - sx, y - sy)).filter(|&o| o != (0, 0)).collect();
+                        let path: Vec<(i32, i32)> = s
+                            .path
+                            .iter()
+                            .map(|&(x, y)| (x - sx, y - sy))
+                            .filter(|&o| o != (0, 0))
+                            .collect();
                         LameStep::new((-sx, -sy), &path)
                     })
                     .collect(),
             )),
-            Plan::Ride { steps, range } => {
-                Reverse::Plan(Plan::Ride { steps: steps.iter().map(|&(x, y)| (-x, -y)).collect(), range: *range })
-            }
+            Plan::Ride { steps, range } => Reverse::Plan(Plan::Ride {
+                steps: steps.iter().map(|&(x, y)| (-x, -y)).collect(),
+                range: *range,
+            }),
         }
     }
 }
@@ -54,7 +80,10 @@ pub(crate) enum Reverse {
     /// Grasshopper along `dirs`: from the target, the square one step back (against each
     /// direction) must be occupied (the hurdle); the attackers are the squares a slider
     /// reaches from the hurdle going on backwards, within `range - 1`.
-    Grasshopper { dirs: Directions, range: Option<u8> },
+    Grasshopper {
+        dirs: Directions,
+        range: Option<u8>,
+    },
 }
 
 /// What a component compiles to.
@@ -119,21 +148,30 @@ pub(crate) fn compile(component: &Component, color: BColor) -> Compiled {
                 // A one-step ride never gets beyond its hurdle.
                 return Compiled::Nothing;
             }
-            let Some(dirs) = steps.iter().map(|&s| unit_direction(s)).collect::<Option<Directions>>() else {
+            let Some(dirs) = steps
+                .iter()
+                .map(|&s| unit_direction(s))
+                .collect::<Option<Directions>>()
+            else {
                 return Compiled::Walker;
             };
             let kind = match hop {
                 Hop::Cannon => LineKind::Cannon,
                 Hop::Grasshopper => LineKind::Grasshopper,
             };
-            return fast(vec![Plan::Line { dirs, kind, range: range_limit(simple.range) }]);
+            return fast(vec![Plan::Line {
+                dirs,
+                kind,
+                range: range_limit(simple.range),
+            }]);
         }
         if simple.range == Range::Leaper {
             if let Some(lame) = simple.lame {
                 let lame_steps: Vec<LameStep> = steps
                     .iter()
                     .map(|&s| {
-                        let path: Vec<(i32, i32)> = lame.blockers(s).into_iter().map(wide).collect();
+                        let path: Vec<(i32, i32)> =
+                            lame.blockers(s).into_iter().map(wide).collect();
                         LameStep::new(wide(s), &path)
                     })
                     .collect();
@@ -144,14 +182,22 @@ pub(crate) fn compile(component: &Component, color: BColor) -> Compiled {
             return fast(vec![Plan::Leap(steps.iter().copied().map(wide).collect())]);
         }
         let range = range_limit(simple.range);
-        let (unit, other): (Vec<Step>, Vec<Step>) = steps.iter().partition(|&&s| unit_direction(s).is_some());
+        let (unit, other): (Vec<Step>, Vec<Step>) =
+            steps.iter().partition(|&&s| unit_direction(s).is_some());
         let mut plans = Vec::new();
         if !unit.is_empty() {
             let dirs = unit.iter().filter_map(|&s| unit_direction(s)).collect();
-            plans.push(Plan::Line { dirs, kind: LineKind::Slide, range });
+            plans.push(Plan::Line {
+                dirs,
+                kind: LineKind::Slide,
+                range,
+            });
         }
         if !other.is_empty() {
-            plans.push(Plan::Ride { steps: other.into_iter().map(wide).collect(), range });
+            plans.push(Plan::Ride {
+                steps: other.into_iter().map(wide).collect(),
+                range,
+            });
         }
         return fast(plans);
     }
@@ -168,7 +214,13 @@ pub(crate) fn compile(component: &Component, color: BColor) -> Compiled {
                     initial,
                 }
             } else {
-                Compiled::Fast { plans: vec![Plan::Lame(lame_steps)], can_move, can_capture, en_passant: false, initial }
+                Compiled::Fast {
+                    plans: vec![Plan::Lame(lame_steps)],
+                    can_move,
+                    can_capture,
+                    en_passant: false,
+                    initial,
+                }
             }
         }
         None => Compiled::Walker,
@@ -196,7 +248,10 @@ fn plain_step_leg(leg: &Leg) -> bool {
 /// does not have that shape (or a path comes back to its start square, which is a pass).
 fn fixed_paths(legs: &[Leg], color: BColor) -> Option<(Vec<LameStep>, bool, bool)> {
     let (last, earlier) = legs.split_last()?;
-    if legs.len() < 2 || !legs.iter().all(plain_step_leg) || earlier.iter().any(|l| !l.can_move || l.can_capture) {
+    if legs.len() < 2
+        || !legs.iter().all(plain_step_leg)
+        || earlier.iter().any(|l| !l.can_move || l.can_capture)
+    {
         return None;
     }
     // Each path: the step taken last, and the offsets of the squares reached so far.
@@ -206,10 +261,15 @@ fn fixed_paths(legs: &[Leg], color: BColor) -> Option<(Vec<LameStep>, bool, bool
         .map(|s| (s, vec![wide(s)]))
         .collect();
     for leg in &legs[1..] {
-        let LegDirections::Relative(bits) = leg.directions else { return None };
+        let LegDirections::Relative(bits) = leg.directions else {
+            return None;
+        };
         let mut next = Vec::new();
         for (previous, offsets) in &paths {
-            let mut steps: Vec<Step> = (0..8u8).filter(|k| bits & (1 << k) != 0).map(|k| turn(*previous, k)).collect();
+            let mut steps: Vec<Step> = (0..8u8)
+                .filter(|k| bits & (1 << k) != 0)
+                .map(|k| turn(*previous, k))
+                .collect();
             steps.dedup();
             for step in steps {
                 let &(x, y) = offsets.last()?;

@@ -104,12 +104,18 @@ pub(crate) fn board_of<V: BoardView + ?Sized>(geo: &Geometry, view: &V) -> Optio
 
 /// Translates a walker move; `None` if a square is off the board (never happens).
 pub(crate) fn translate(geo: &Geometry, m: &betza::Move) -> Option<SpecialMove> {
-    let squares = |list: &[betza::Square]| list.iter().map(|&s| from_betza(geo, s)).collect::<Option<Vec<Square>>>();
+    let squares = |list: &[betza::Square]| {
+        list.iter()
+            .map(|&s| from_betza(geo, s))
+            .collect::<Option<Vec<Square>>>()
+    };
     let kind = match m.kind {
         betza::MoveKind::Quiet => SpecialKind::Quiet,
         betza::MoveKind::Capture => SpecialKind::Capture,
         betza::MoveKind::EnPassant => SpecialKind::EnPassant,
-        betza::MoveKind::Castling => SpecialKind::Castling { partner: from_betza(geo, m.castling_partner?)? },
+        betza::MoveKind::Castling => SpecialKind::Castling {
+            partner: from_betza(geo, m.castling_partner?)?,
+        },
     };
     Some(SpecialMove {
         to: from_betza(geo, m.to)?,
