@@ -332,7 +332,7 @@ pub fn select_relative(atom: Atom, groups: &[Group]) -> u8 {
     if groups.is_empty() {
         return match atom.class() {
             AtomClass::Orthogonal | AtomClass::Diagonal => (1 << 0) | (1 << 2) | (1 << 6),
-            _ => 0xff & !(1 << 4),
+            _ => !(1u8 << 4),
         };
     }
     let mut bits = 0u8;

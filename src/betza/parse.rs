@@ -209,7 +209,11 @@ impl Parser<'_> {
         let Some((atom, rider)) = Atom::from_letter(atom_letter) else {
             return Err(self.error(atom_column, Reason::UnknownLetter(atom_letter)));
         };
-        let range = self.range(atom_letter, rider)?;
+        let mut range = self.range(atom_letter, rider)?;
+        if range == Range::Leaper && legs.iter().any(|leg| leg.path.is_some()) {
+            // z and q name riders: the Rose is qN, the crooked bishop zB.
+            range = Range::Unlimited;
+        }
         let count = legs.len();
         let mut built: Vec<Leg> = Vec::with_capacity(count);
         for (index, raw) in legs.iter().enumerate() {

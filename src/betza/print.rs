@@ -18,7 +18,16 @@ impl fmt::Display for Piece {
     /// [`Piece::to_xboard`] for XBoard.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for component in &self.components {
-            f.write_str(&component_text(component))?;
+            // A Fairy-Stockfish lame leap is written as legs when "n" would read differently;
+            // when even that is impossible (lame riders) the "n" is the best we can write.
+            let faithful = if needs_lame_rewrite(component) {
+                rewrite_path_lame(component).unwrap_or_else(|_| vec![component.clone()])
+            } else {
+                vec![component.clone()]
+            };
+            for part in &faithful {
+                f.write_str(&component_text(part))?;
+            }
         }
         Ok(())
     }
@@ -65,26 +74,34 @@ fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError
             )));
         }
     }
-    match legs {
-        [leg] if leg.lame == Some(Lame::Path) && lame_readings_differ(leg) => {
-            rewrite_path_lame(component, leg)
-        }
-        _ => Ok(vec![component.clone()]),
+    if needs_lame_rewrite(component) {
+        rewrite_path_lame(component)
+    } else {
+        Ok(vec![component.clone()])
     }
 }
 
-fn lame_readings_differ(leg: &Leg) -> bool {
-    let Directions::Absolute(steps) = &leg.directions else {
-        return false;
-    };
-    steps
-        .iter()
-        .any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s))
+/// A Fairy-Stockfish lame leap whose blocking squares differ from XBetza's `n`.
+fn needs_lame_rewrite(component: &Component) -> bool {
+    component.legs().iter().any(|leg| {
+        leg.lame == Some(Lame::Path)
+            && match &leg.directions {
+                Directions::Absolute(steps) => steps
+                    .iter()
+                    .any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s)),
+                Directions::Relative(_) => true,
+            }
+    })
 }
 
 /// A Fairy-Stockfish lame leap as one component per direction: unit steps along its path,
 /// each but the last onto an empty square (`nZ` forward-right becomes W, then F, then F).
-fn rewrite_path_lame(component: &Component, leg: &Leg) -> Result<Vec<Component>, PrintError> {
+fn rewrite_path_lame(component: &Component) -> Result<Vec<Component>, PrintError> {
+    let [leg] = component.legs() else {
+        return Err(PrintError(
+            "a Fairy-Stockfish lame leap inside legs has no XBoard form".into(),
+        ));
+    };
     if leg.range != Range::Leaper || leg.hop.is_some() || leg.cylinder || leg.jump > 0 {
         return Err(PrintError(
             "a Fairy-Stockfish lame rider, hopper or cylinder leap has no XBoard form".into(),
@@ -143,7 +160,62 @@ fn rewrite_path_lame(component: &Component, leg: &Leg) -> Result<Vec<Component>,
             kind: ComponentKind::Legs(legs),
         });
     }
-    Ok(components)
+    Ok(merge(components))
+}
+
+/// Merges components that differ only in one leg's directions (the union of their paths is
+/// then the paths of the merged component), until no two can merge.
+fn merge(mut components: Vec<Component>) -> Vec<Component> {
+    'again: loop {
+        for i in 0..components.len() {
+            for j in i + 1..components.len() {
+                if let Some(merged) = try_merge(&components[i], &components[j]) {
+                    components[i] = merged;
+                    components.remove(j);
+                    continue 'again;
+                }
+            }
+        }
+        return components;
+    }
+}
+
+fn try_merge(a: &Component, b: &Component) -> Option<Component> {
+    let (ComponentKind::Legs(x), ComponentKind::Legs(y)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    if a.initial != b.initial || x.len() != y.len() {
+        return None;
+    }
+    let differing: Vec<usize> = (0..x.len()).filter(|&i| x[i] != y[i]).collect();
+    let [at] = differing.as_slice() else {
+        return None;
+    };
+    let (p, q) = (&x[*at], &y[*at]);
+    let same_but_directions = Leg {
+        directions: q.directions.clone(),
+        ..p.clone()
+    } == *q;
+    if !same_but_directions {
+        return None;
+    }
+    let directions = match (&p.directions, &q.directions) {
+        (Directions::Absolute(s), Directions::Absolute(t)) => Directions::Absolute(
+            p.atom
+                .images()
+                .into_iter()
+                .filter(|i| s.contains(i) || t.contains(i))
+                .collect(),
+        ),
+        (Directions::Relative(s), Directions::Relative(t)) => Directions::Relative(s | t),
+        _ => return None,
+    };
+    let mut legs = x.clone();
+    legs[*at].directions = directions;
+    Some(Component {
+        initial: a.initial,
+        kind: ComponentKind::Legs(legs),
+    })
 }
 
 fn component_text(component: &Component) -> String {
@@ -167,7 +239,14 @@ fn component_text(component: &Component) -> String {
                 text.push_str(&mode_text(leg, index + 1 == count));
             }
             if let Some(leg) = legs.first() {
-                text.push_str(&atom_text(leg.atom, leg.range));
+                // z and q already make a leaper a rider: qN is the Rose, no need for qN0.
+                let implied = leg.path != Path::Straight
+                    && leg.range == Range::Unlimited
+                    && leg.atom.rider_letter().is_none();
+                text.push_str(&atom_text(
+                    leg.atom,
+                    if implied { Range::Leaper } else { leg.range },
+                ));
             }
         }
     }

@@ -220,6 +220,34 @@ pub fn destinations(moves: &[Move]) -> Vec<Square> {
     squares
 }
 
+/// The moves that differ in effect: moves with the same destination, captures, destroyed
+/// pieces, kind and castling partner leave the same position, so only the one with the fewest
+/// (then smallest) intermediate squares is kept. The lion's passes through any empty
+/// neighbour become one pass; a capture on the way keeps its path apart.
+pub fn distinct(moves: &[Move]) -> Vec<Move> {
+    let mut sorted: Vec<&Move> = moves.iter().collect();
+    sorted.sort_by(|a, b| {
+        effect(a)
+            .cmp(&effect(b))
+            .then(a.via.len().cmp(&b.via.len()))
+            .then(a.via.cmp(&b.via))
+    });
+    let mut kept: Vec<Move> = Vec::new();
+    for m in sorted {
+        if kept.last().map_or(true, |k| effect(k) != effect(m)) {
+            kept.push(m.clone());
+        }
+    }
+    kept.sort();
+    kept
+}
+
+type Effect<'a> = (Square, &'a [Square], &'a [Square], MoveKind, Option<Square>);
+
+fn effect(m: &Move) -> Effect<'_> {
+    (m.to, &m.captures, &m.destroyed, m.kind, m.castling_partner)
+}
+
 /// What the legs walked so far have done.
 #[derive(Debug, Clone, Default)]
 struct Trail {
