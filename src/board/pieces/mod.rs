@@ -146,9 +146,13 @@ pub struct PieceInfo {
     pub generators: Vec<GeneratorKind>,
 }
 
-/// One primitive generator: an index into the tables of [`PieceTables`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One primitive generator: an index into the tables of [`PieceTables`]. Leaper and mask
+/// indices are offsets of square 0 in the flat per-square vectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Prim {
+    /// Nothing (an unused slot of [`Gen`]).
+    #[default]
+    None,
     Leaper(u32),
     /// A full line table (every orthogonal or every diagonal direction, no range limit).
     Line(u32),
@@ -172,15 +176,29 @@ enum Prim {
     },
 }
 
-/// A union of primitives.
+/// A union of primitives. The first two are stored inline (most pieces need one or two:
+/// `N`, `R`, `Q` = rook lines + bishop lines), so a lookup follows no extra pointer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Gen {
-    prims: Vec<Prim>,
+    first: Prim,
+    second: Prim,
+    rest: Vec<Prim>,
 }
 
 impl Gen {
+    fn new(prims: Vec<Prim>) -> Gen {
+        let mut it = prims.into_iter();
+        let first = it.next().unwrap_or_default();
+        let second = it.next().unwrap_or_default();
+        Gen {
+            first,
+            second,
+            rest: it.collect(),
+        }
+    }
+
     fn is_empty(&self) -> bool {
-        self.prims.is_empty()
+        self.first == Prim::None
     }
 }
 
@@ -209,10 +227,12 @@ struct PieceEntry {
 #[derive(Debug, Clone)]
 pub struct PieceTables<B> {
     geo: Geometry,
-    leapers: Vec<LeaperTable<B>>,
+    /// Leaper sets: table `t` of square `s` is `leapers[t + s]` (`t` a multiple of the
+    /// number of squares).
+    leapers: Vec<B>,
     lines: Vec<Arc<LineAttacks<B>>>,
-    /// Per-square masks for [`Prim::MaskedLine`] and [`Prim::GrassReverse`]; mask `m` of
-    /// square `s` is `masks[m * squares + s]`.
+    /// Per-square masks for [`Prim::MaskedLine`] and [`Prim::GrassReverse`]: mask `m` of
+    /// square `s` is `masks[m + s]` (`m` a multiple of the number of squares).
     masks: Vec<B>,
     lames: Vec<LameLeaperTable<B>>,
     obliques: Vec<ObliqueRiderTable<B>>,
@@ -259,7 +279,7 @@ type Steps = Vec<(i32, i32)>;
 /// Deduplicating table builder.
 struct Builder<'g, B> {
     geo: &'g Geometry,
-    leapers: Vec<LeaperTable<B>>,
+    leapers: Vec<B>,
     leaper_keys: HashMap<Vec<(i32, i32)>, u32>,
     lines: Vec<Arc<LineAttacks<B>>>,
     line_keys: HashMap<LineSpec, u32>,
@@ -279,7 +299,9 @@ impl<'g, B: Bitboard> Builder<'g, B> {
             return Ok(i);
         }
         let i = self.leapers.len() as u32;
-        self.leapers.push(LeaperTable::new(self.geo, &steps)?);
+        let table = LeaperTable::<B>::new(self.geo, &steps)?;
+        self.leapers
+            .extend(self.geo.squares().map(|sq| table.attacks(sq)));
         self.leaper_keys.insert(steps, i);
         Ok(i)
     }
@@ -299,7 +321,7 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         if let Some(&i) = self.mask_keys.get(&(dirs, range)) {
             return i;
         }
-        let i = (self.masks.len() / self.geo.num_squares()) as u32;
+        let i = self.masks.len() as u32;
         let most = range.map_or(usize::MAX, usize::from);
         for sq in self.geo.squares() {
             let mut set = B::EMPTY;
@@ -418,7 +440,7 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         for (range, steps) in rides {
             prims.push(Prim::Oblique(self.oblique(steps, range)?));
         }
-        Ok(Gen { prims })
+        Ok(Gen::new(prims))
     }
 
     /// The generator of attackers for a union of capture plans.
@@ -431,7 +453,12 @@ impl<'g, B: Bitboard> Builder<'g, B> {
                 Reverse::Grasshopper { dirs, range } => grass.push((dirs, range)),
             }
         }
-        let mut gen = self.gen(&forward)?;
+        let gen = self.gen(&forward)?;
+        let mut prims: Vec<Prim> = [gen.first, gen.second]
+            .into_iter()
+            .filter(|&p| p != Prim::None)
+            .chain(gen.rest)
+            .collect();
         for (dirs, range) in grass {
             if range == Some(1) {
                 continue;
@@ -449,10 +476,10 @@ impl<'g, B: Bitboard> Builder<'g, B> {
                     range: None,
                 })?;
                 let mask = self.mask(Directions::only(back), range.map(|r| r - 1));
-                gen.prims.push(Prim::GrassReverse { dir, line, mask });
+                prims.push(Prim::GrassReverse { dir, line, mask });
             }
         }
-        Ok(gen)
+        Ok(Gen::new(prims))
     }
 }
 
@@ -688,31 +715,38 @@ impl<B: Bitboard> PieceTables<B> {
     /// The union of a generator's reach from `sq`.
     #[inline(always)]
     fn eval(&self, gen: &Gen, sq: Square, occ: B) -> B {
-        let mut out = B::EMPTY;
-        for prim in &gen.prims {
-            out |= match *prim {
-                Prim::Leaper(i) => self.leapers[i as usize].attacks(sq),
-                Prim::Line(i) => self.lines[i as usize].attacks(sq, occ),
-                Prim::MaskedLine { line, mask } => {
-                    self.lines[line as usize].attacks(sq, occ)
-                        & self.masks[mask as usize * self.geo.num_squares() + sq.index()]
-                }
-                Prim::Lame(i) => self.lames[i as usize].attacks(sq, occ),
-                Prim::Oblique(i) => self.obliques[i as usize].attacks(sq, occ),
-                Prim::GrassReverse { dir, line, mask } => {
-                    let (dx, dy) = dir.delta();
-                    match self.geo.offset(sq, -dx, -dy) {
-                        Some(hurdle) if occ.contains(hurdle) => {
-                            self.lines[line as usize].attacks(hurdle, occ)
-                                & self.masks
-                                    [mask as usize * self.geo.num_squares() + hurdle.index()]
-                        }
-                        _ => B::EMPTY,
-                    }
-                }
-            };
+        let mut out = self.prim(gen.first, sq, occ);
+        if gen.second != Prim::None {
+            out |= self.prim(gen.second, sq, occ);
+            for &prim in &gen.rest {
+                out |= self.prim(prim, sq, occ);
+            }
         }
         out
+    }
+
+    #[inline(always)]
+    fn prim(&self, prim: Prim, sq: Square, occ: B) -> B {
+        match prim {
+            Prim::None => B::EMPTY,
+            Prim::Leaper(base) => self.leapers[base as usize + sq.index()],
+            Prim::Line(i) => self.lines[i as usize].attacks(sq, occ),
+            Prim::MaskedLine { line, mask } => {
+                self.lines[line as usize].attacks(sq, occ) & self.masks[mask as usize + sq.index()]
+            }
+            Prim::Lame(i) => self.lames[i as usize].attacks(sq, occ),
+            Prim::Oblique(i) => self.obliques[i as usize].attacks(sq, occ),
+            Prim::GrassReverse { dir, line, mask } => {
+                let (dx, dy) = dir.delta();
+                match self.geo.offset(sq, -dx, -dy) {
+                    Some(hurdle) if occ.contains(hurdle) => {
+                        self.lines[line as usize].attacks(hurdle, occ)
+                            & self.masks[mask as usize + hurdle.index()]
+                    }
+                    _ => B::EMPTY,
+                }
+            }
+        }
     }
 
     /// Empty squares a `piece` of `color` on `sq` may move to without capturing (fast
