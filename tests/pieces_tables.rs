@@ -94,6 +94,9 @@ fn cannon_slides_quietly_and_captures_by_hopping() {
         .attackers_of_type(0, Color::White, d4, occ)
         .contains(sq(&geo, "d8")));
     assert!(t.info(0).hopper && t.info(1).hopper);
+    // Whatever the occupancy, a cannon and a grasshopper on d4 capture on its lines only.
+    assert_eq!(t.capture_rays(0, Color::White, d4).count_ones(), 14);
+    assert_eq!(t.capture_rays(1, Color::White, d4).count_ones(), 27);
 }
 
 #[test]

@@ -374,6 +374,14 @@ fn check_board<B: Bitboard>(
                 for id in 0..parsed.len() as u8 {
                     let threats = tables.threats(id, color, from, occ);
                     assert_eq!(threats & occ, tables.captures(id, color, from, occ));
+                    let rays = tables.capture_rays(id, color, from);
+                    assert_eq!(
+                        threats & !rays,
+                        B::EMPTY,
+                        "capture_rays {}",
+                        descriptions[id as usize].0
+                    );
+                    assert_eq!(tables.threats(id, color, from, B::EMPTY) & !rays, B::EMPTY);
                     for e in geo.squares().filter(|&e| !occ.contains(e)) {
                         assert_eq!(
                             threats.contains(e),

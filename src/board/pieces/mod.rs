@@ -27,6 +27,7 @@
 //!   the caller intersects with the enemy pieces).
 //! - [`PieceTables::targets`]: both at once (one lookup for `mc` pieces).
 //! - [`PieceTables::threats`]: squares it would capture on if an enemy stood there.
+//! - [`PieceTables::capture_rays`]: squares it could capture on with some occupancy.
 //! - [`PieceTables::initial_quiets`] / [`PieceTables::initial_captures`]: the same for the
 //!   `i` components, which the caller adds when the piece may use them (see below).
 //! - [`PieceTables::ep_targets`]: empty squares where an `e` component could land; the caller
@@ -237,6 +238,9 @@ pub struct PieceTables<B> {
     lames: Vec<LameLeaperTable<B>>,
     obliques: Vec<ObliqueRiderTable<B>>,
     pieces: Vec<PieceEntry>,
+    /// [`PieceTables::capture_rays`] of piece `p`, side `c`, square `s`:
+    /// `rays[(2 * p + c) * squares + s]`.
+    rays: Vec<B>,
 }
 
 fn betza_color(color: Color) -> betza::Color {
@@ -289,6 +293,7 @@ struct Builder<'g, B> {
     lame_keys: HashMap<Vec<LameStep>, u32>,
     obliques: Vec<ObliqueRiderTable<B>>,
     oblique_keys: HashMap<(Steps, Option<u8>), u32>,
+    rays: Vec<B>,
 }
 
 impl<'g, B: Bitboard> Builder<'g, B> {
@@ -443,6 +448,44 @@ impl<'g, B: Bitboard> Builder<'g, B> {
         Ok(Gen::new(prims))
     }
 
+    /// Appends, for every square, the squares the plans could capture on with some
+    /// occupancy (blockers ignored, hurdles assumed where needed).
+    fn push_capture_rays(&mut self, plans: &[Plan]) -> Result<(), AttackError> {
+        let n = self.geo.num_squares();
+        let mut rays = vec![B::EMPTY; n];
+        for plan in plans {
+            match plan {
+                Plan::Leap(steps) => {
+                    let table = LeaperTable::<B>::new(self.geo, steps)?;
+                    for sq in self.geo.squares() {
+                        rays[sq.index()] |= table.attacks(sq);
+                    }
+                }
+                Plan::Lame(steps) => {
+                    let leaps: Steps = steps.iter().map(|s| s.step).collect();
+                    let table = LeaperTable::<B>::new(self.geo, &leaps)?;
+                    for sq in self.geo.squares() {
+                        rays[sq.index()] |= table.attacks(sq);
+                    }
+                }
+                Plan::Line { dirs, range, .. } => {
+                    let mask = self.mask(*dirs, *range) as usize;
+                    for sq in self.geo.squares() {
+                        rays[sq.index()] |= self.masks[mask + sq.index()];
+                    }
+                }
+                Plan::Ride { steps, range } => {
+                    let table = ObliqueRiderTable::<B>::new(self.geo, steps, *range)?;
+                    for sq in self.geo.squares() {
+                        rays[sq.index()] |= table.attacks(sq, B::EMPTY);
+                    }
+                }
+            }
+        }
+        self.rays.extend(rays);
+        Ok(())
+    }
+
     /// The generator of attackers for a union of capture plans.
     fn reverse_gen(&mut self, plans: &[Plan]) -> Result<Gen, AttackError> {
         let mut forward = Vec::new();
@@ -538,6 +581,7 @@ impl<B: Bitboard> PieceTables<B> {
             lame_keys: HashMap::new(),
             obliques: Vec::new(),
             oblique_keys: HashMap::new(),
+            rays: Vec::new(),
         };
         let mut entries = Vec::with_capacity(pieces.len());
         for (name, piece) in pieces {
@@ -556,6 +600,7 @@ impl<B: Bitboard> PieceTables<B> {
             lames: builder.lames,
             obliques: builder.obliques,
             pieces: entries,
+            rays: builder.rays,
         })
     }
 
@@ -679,6 +724,7 @@ impl<B: Bitboard> PieceTables<B> {
             side.initial_capture = builder.gen(&init_c)?;
             side.ep = builder.gen(&ep)?;
             side.attackers = builder.reverse_gen(&capture)?;
+            builder.push_capture_rays(&capture)?;
             side.special = special;
         }
         kinds.sort_unstable();
@@ -762,6 +808,16 @@ impl<B: Bitboard> PieceTables<B> {
     #[inline]
     pub fn captures(&self, piece: PieceId, color: Color, sq: Square, occ: B) -> B {
         self.eval(&self.side(piece, color).capture, sq, occ) & occ
+    }
+
+    /// Every square a `piece` of `color` on `sq` could capture on with some occupancy (fast
+    /// components without `i`; blockers ignored, hurdles assumed): a precomputed superset of
+    /// [`PieceTables::threats`], for quick "can it ever attack that square" tests (pins,
+    /// discovered checks).
+    #[inline]
+    pub fn capture_rays(&self, piece: PieceId, color: Color, sq: Square) -> B {
+        let n = self.geo.num_squares();
+        self.rays[(2 * piece as usize + color.index()) * n + sq.index()]
     }
 
     /// Every square on which a `piece` of `color` on `sq` would capture an enemy standing
