@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod geometry;
+pub mod pieces;
 
 pub use bitboard::{Bb256, Bitboard};
 pub use geometry::{Geometry, GeometryError, Square, Width};
