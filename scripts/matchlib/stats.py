@@ -269,4 +269,4 @@ class Tally:
 def _fmt_elo(x: float) -> str:
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    return f"{x:.1f}"
+    return f"{x + 0.0:.1f}"
