@@ -39,6 +39,10 @@ class EngineTimeout(EngineError):
     pass
 
 
+class EngineRejected(EngineError):
+    """The engine answered `Illegal move` to a move the referee accepts."""
+
+
 @dataclass
 class EngineSpec:
     cmd: str
@@ -438,6 +442,12 @@ class CecpEngine(Engine):
             p.send(f"memory {self.spec.memory}")
         if self.features.get("smp") == "1":
             p.send(f"cores {self.spec.cores}")
+        self._setup(root_fen, startpos, limits)
+        self.resyncs = 0
+        self.ping()
+
+    def _setup(self, root_fen, startpos, limits):
+        p = self.proc
         p.send("new")
         ev = self._variant_command_name()
         if ev:
@@ -468,7 +478,7 @@ class CecpEngine(Engine):
         p.send("post")
         p.send("easy")
         self.known = 0  # how many of the game's moves the engine has been told
-        self.ping()
+        self.playing = False  # False: force mode
 
     def _edit(self, fen):
         """Old-style set-up for engines without setboard (Fairy-Max)."""
@@ -504,17 +514,53 @@ class CecpEngine(Engine):
             p.send(cmd)
         p.send(".")
 
+    MAX_RESYNCS = 2
+
     def think(self, root_fen, startpos, moves, clocks, white, limits: Limits, deadline) -> Reply:
+        """Like think_once, but an engine that calls a legal move illegal is set up afresh
+        (new game, all moves replayed) up to MAX_RESYNCS times per game before it loses.
+
+        Why: Fairy-Stockfish 221126's `go` starts the search before it records that the
+        move must be applied to its board, so a search that ends within microseconds
+        (fixed shallow depth) prints `move` without making it; the next move then looks
+        illegal to it. XBoard has the same exposure; at real time controls it never shows.
+        """
+        while True:
+            try:
+                return self.think_once(root_fen, startpos, moves, clocks, white, limits, deadline)
+            except EngineRejected as e:
+                if self.resyncs >= self.MAX_RESYNCS:
+                    raise
+                self.resyncs += 1
+                self.notes.append(f"{self.name}: resynchronised after: {e}")
+                self.proc.send("force")
+                self._setup(root_fen, startpos, limits)
+
+    def think_once(self, root_fen, startpos, moves, clocks, white, limits: Limits, deadline) -> Reply:
+        # As XBoard does it: once the engine plays a side, the opponent's move (after
+        # `time`/`otim`) starts its search; `force` ... `go` only at the start or when it
+        # must catch up on several moves. (Sending `force` right after the engine's move
+        # races with engines that update their board after printing `move`.)
         p = self.proc
-        p.send("force")
-        for mv in moves[self.known:]:
-            self._send_move(mv)
-        self.known = len(moves)
+        pending = moves[self.known:]
+        clock_cmds = []
         if limits.base is not None:
             own, opp = (clocks[0], clocks[1]) if white else (clocks[1], clocks[0])
-            p.send(f"time {max(1, int(own * 100))}")
-            p.send(f"otim {max(1, int(opp * 100))}")
-        p.send("go")
+            clock_cmds = [f"time {max(1, int(own * 100))}", f"otim {max(1, int(opp * 100))}"]
+        if self.playing and len(pending) == 1:
+            for c in clock_cmds:
+                p.send(c)
+            self._send_move(pending[0])
+        else:
+            if self.playing:
+                p.send("force")
+            for mv in pending:
+                self._send_move(mv)
+            for c in clock_cmds:
+                p.send(c)
+            p.send("go")
+        self.known = len(moves)
+        self.playing = True
         score = depth = None
         while True:
             line = p.readline(deadline)
@@ -528,7 +574,7 @@ class CecpEngine(Engine):
             if head == "resign" or line.strip() in ("White resigns", "Black resigns"):
                 return Reply(move=None, score=score, depth=depth, resigned=True, claim=line.strip())
             if head.startswith("Illegal") or line.startswith("Error (Illegal move"):
-                raise EngineError(f"{self.name} rejected a legal move: {line.strip()}")
+                raise EngineRejected(f"{self.name} rejected a legal move: {line.strip()}")
             if len(toks) >= 4 and toks[0].isdigit() and _parse_int(toks[1]) is not None:
                 depth = int(toks[0])
                 s = int(toks[1])
@@ -543,6 +589,7 @@ class CecpEngine(Engine):
             try:
                 self.proc.send(f"result {result} {{{comment}}}")
                 self.proc.send("force")
+                self.playing = False
             except EngineError:
                 pass
 
