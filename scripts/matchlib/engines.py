@@ -535,6 +535,9 @@ class CecpEngine(Engine):
                 self.notes.append(f"{self.name}: resynchronised after: {e}")
                 self.proc.send("force")
                 self._setup(root_fen, startpos, limits)
+                # The rejected move may have started a search whose `move` is still to
+                # come: everything before the pong is stale.
+                self.ping()
 
     def think_once(self, root_fen, startpos, moves, clocks, white, limits: Limits, deadline) -> Reply:
         # As XBoard does it: once the engine plays a side, the opponent's move (after
