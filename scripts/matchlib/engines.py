@@ -514,7 +514,7 @@ class CecpEngine(Engine):
             p.send(cmd)
         p.send(".")
 
-    MAX_RESYNCS = 2
+    MAX_RESYNCS = 5
 
     def think(self, root_fen, startpos, moves, clocks, white, limits: Limits, deadline) -> Reply:
         """Like think_once, but an engine that calls a legal move illegal is set up afresh

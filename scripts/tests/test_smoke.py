@@ -118,8 +118,21 @@ class SmokeTests(unittest.TestCase):
         self.play(
             "xiangqi",
             [[f"cmd={ENGINE_LB}", "proto=uci", "name=U"], [f"cmd={ENGINE_LB}", f"proto={PROTO2}", "name=C"]],
-            ["--depth", "3", "--random-plies", "2"],
+            # A short clock rather than a fixed depth: Fairy-Stockfish 221126's CECP `go`
+            # races with searches that end within microseconds (see CecpEngine.think).
+            ["--tc", "2+0.02", "--random-plies", "2"],
         )
+
+    @unittest.skipUnless(ENGINE_LB, "no engine binary for 10-rank boards (MATCH_SMOKE_ENGINE_LB)")
+    def test_variants_ini(self):
+        ini = os.path.join(HERE, "data", "tallchess.ini")
+        pyffish.load_variant_config(open(ini, encoding="utf-8").read())  # for check_game
+        _, out = self.play(
+            "tallchess",
+            [[f"cmd={ENGINE_LB}", "proto=uci", "name=U"], [f"cmd={ENGINE_LB}", f"proto={PROTO2}", "name=C"]],
+            ["--variants-ini", ini, "--tc", "2+0.02", "--random-plies", "2"],
+        )
+        self.assertIn("(8x10)", out)
 
     @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_illegal_move_and_crash_lose(self):
