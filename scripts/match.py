@@ -28,7 +28,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from matchlib import referee as refmod  # noqa: E402
-from matchlib.engines import EngineSpec, Limits  # noqa: E402
+from matchlib.engines import EngineError, EngineSpec, Limits, make_engine  # noqa: E402
 from matchlib.game import Adjudication  # noqa: E402
 from matchlib.notation import geometry_from_fen  # noqa: E402
 from matchlib.openings import build_openings, read_fen_file  # noqa: E402
@@ -157,6 +157,15 @@ def main(argv=None):
         print(f"SPRT ({sprt.model}): elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}, alpha {sprt.alpha:g},"
               f" beta {sprt.beta:g}; bounds [{lo:.3f}, {hi:.3f}]")
     sys.stdout.flush()
+    for s in specs:  # start each engine once so a bad command or variant fails early
+        eng = make_engine(s, args.variant, geo, args.variants_ini)
+        try:
+            eng.ensure_started()
+        except EngineError as e:
+            print(f"error: {e}", file=sys.stderr)
+            eng.kill()
+            return 1
+        eng.stop()
     t = Tournament(referee, geo, specs[0], specs[1], openings, limits, adj, tc_text,
                    pgn_path=args.pgn, concurrency=args.concurrency, sprt=sprt,
                    variants_ini=args.variants_ini, log_path=args.log, event=args.event)
