@@ -125,7 +125,8 @@ class Reply:
     score: int | None = None  # centipawns from the mover's side, mates as +-MATE_CP
     depth: int | None = None
     resigned: bool = False
-    claim: str | None = None  # CECP result claim text, kept for the log
+    claim: str | None = None  # resignation or result-claim text, kept for the log
+    claimed: bool = False  # a CECP result claim instead of a move
 
 
 class Process:
@@ -574,6 +575,11 @@ class CecpEngine(Engine):
             if head == "move" and len(toks) >= 2:
                 self.known += 1
                 return Reply(move=toks[1], score=score, depth=depth)
+            if head in ("1-0", "0-1", "1/2-1/2"):
+                # A result claim. The referee ends every game its rules end before asking
+                # for a move, so a claim read here contradicts the referee (e.g. Fairy-Max
+                # claiming a 50-move draw in makruk after its move, then falling silent).
+                return Reply(move=None, score=score, depth=depth, claim=line.strip(), claimed=True)
             if head == "resign" or line.strip() in ("White resigns", "Black resigns"):
                 return Reply(move=None, score=score, depth=depth, resigned=True, claim=line.strip())
             if head.startswith("Illegal") or line.startswith("Error (Illegal move"):
@@ -584,8 +590,7 @@ class CecpEngine(Engine):
                 if abs(s) >= MATE_CP:  # 100000+N = mate in N
                     s = MATE_CP - (abs(s) - MATE_CP) if s > 0 else -MATE_CP + (abs(s) - MATE_CP)
                 score = s
-            # Claims ("1-0 {..}", "1/2-1/2 {..}"), offers, tellics, '#' debug: the referee
-            # decides results, so these are only logged by the trace.
+            # Draw offers, tellics, '#' debug lines: only logged by the trace.
 
     def end_game(self, result, comment):
         if self.proc is not None and self.proc.proc.poll() is None:

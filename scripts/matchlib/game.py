@@ -126,6 +126,11 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
             if clocks[idx] < -limits.margin:
                 return _time_loss(rec, engines, referee, root, wtm, eng, fen_now)
             clocks[idx] = max(clocks[idx], 0.0) + limits.inc
+        if reply.claimed:
+            return _finish(rec, engines, "0-1" if wtm else "1-0",
+                           f"{eng.name} makes a false claim: {reply.claim}",
+                           f"false claim {reply.claim!r} by {eng.name}; the referee sees FEN {fen_now}"
+                           " as not finished")
         if reply.resigned:
             why = f"{eng.name} resigns" + (f" ({reply.claim})" if reply.claim else "")
             return _finish(rec, engines, "0-1" if wtm else "1-0", why)

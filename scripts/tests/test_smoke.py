@@ -150,6 +150,25 @@ class SmokeTests(unittest.TestCase):
             with open(pgn, encoding="utf-8") as fh:
                 self.assertIn(needle, fh.read())
 
+    @unittest.skipUnless(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
+    def test_cecp_fake_engine_ranks_and_false_claim(self):
+        fake = os.path.join(HERE, "fake_cecp.py")
+        # `first` plays legal moves in 0-based CECP ranks: the games must run to the cap.
+        games, _ = self.play(
+            "xiangqi",
+            [[f"cmd={ENGINE_LB}", "proto=uci", "name=fsf"],
+             [f"cmd={sys.executable}", f"arg={fake} first", "proto=cecp", "name=fake"]],
+            ["--depth", "2"],
+        )
+        self.assertTrue(all(int(g["PlyCount"]) >= 1 for g in games))
+        code, out, _ = run_match(
+            ["--variant", "chess", "--games", "2", "--depth", "2",
+             "--engine", f"cmd={ENGINE_8X8 or ENGINE_LB}", "name=good",
+             "--engine", f"cmd={sys.executable}", f"arg={fake} claim", "proto=cecp", "name=claimer"])
+        self.assertEqual(code, 3, out)
+        self.assertIn("claimer makes a false claim: 1/2-1/2 {Draw by fifty move rule}", out)
+        self.assertIn("Score of good vs claimer: 2 - 0 - 0", out)
+
     @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_timeout_loses(self):
         fake = os.path.join(HERE, "fake_uci.py")
