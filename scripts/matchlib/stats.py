@@ -79,6 +79,8 @@ def _interval_elo(mu: float, var: float, n: int):
     if n == 0:
         return 0.0, math.inf
     elo = elo_from_score(mu)
+    if n < 2:  # one game or one pair: no variance estimate
+        return elo, math.inf
     if math.isinf(elo):  # a 100 % or 0 % score: no finite interval
         return elo, math.inf
     half = Z95 * math.sqrt(var / n)
