@@ -15,6 +15,8 @@ use crate::board::attacks::{
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
 use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant};
+use std::collections::HashMap;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The most piece types a variant may have in this engine (type sets are `u64`).
@@ -79,7 +81,7 @@ impl TypeSet {
 #[derive(Debug, Clone)]
 pub struct Reach<B> {
     leap: Vec<B>,
-    lines: Vec<LineAttacks<B>>,
+    lines: Vec<Arc<LineAttacks<B>>>,
     lame: Vec<LameLeaperTable<B>>,
     oblique: Vec<ObliqueRiderTable<B>>,
     /// Squares reached on an empty board (Fairy-Stockfish's `PseudoMoves` / `PseudoAttacks`).
@@ -359,7 +361,11 @@ impl ReachBuilder {
         }
     }
 
-    fn build<B: Bitboard>(self, geo: &Geometry) -> Result<Reach<B>, TableError> {
+    fn build<B: Bitboard>(
+        self,
+        geo: &Geometry,
+        cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
+    ) -> Result<Reach<B>, TableError> {
         let n = geo.num_squares();
         let mut r = Reach::new(n);
         r.none = !self.any;
@@ -368,12 +374,28 @@ impl ReachBuilder {
             r.leap[sq.index()] = reference::leaper(geo, sq, &self.leap);
         }
         for (kind, range, dirs) in &self.lines {
-            let spec = LineSpec {
-                dirs: *dirs,
-                kind: *kind,
-                range: *range,
-            };
-            r.lines.push(LineAttacks::new(geo, &spec).map_err(gerr)?);
+            // Split into orthogonal and diagonal parts so that pieces share tables (a queen
+            // uses the rook's and the bishop's).
+            for part in [Directions::ORTHOGONAL, Directions::DIAGONAL] {
+                let d = Directions::from_bits(dirs.bits() & part.bits());
+                if d.is_empty() {
+                    continue;
+                }
+                let spec = LineSpec {
+                    dirs: d,
+                    kind: *kind,
+                    range: *range,
+                };
+                let table = match cache.get(&spec) {
+                    Some(t) => Arc::clone(t),
+                    None => {
+                        let t = Arc::new(LineAttacks::new(geo, &spec).map_err(gerr)?);
+                        cache.insert(spec, Arc::clone(&t));
+                        t
+                    }
+                };
+                r.lines.push(table);
+            }
         }
         if !self.lame.is_empty() {
             r.lame.push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
@@ -407,6 +429,7 @@ fn build_piece<B: Bitboard>(
     geo: &Geometry,
     v: &Variant,
     id: u8,
+    cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
 ) -> Result<PieceTables<B>, TableError> {
     let pt = &v.pieces[id as usize];
     let dialect = match pt.dialect {
@@ -511,7 +534,7 @@ fn build_piece<B: Bitboard>(
             }
         }
         let [q, cap, init] = builders;
-        groups.push([q.build(geo)?, cap.build(geo)?, init.build(geo)?]);
+        groups.push([q.build(geo, cache)?, cap.build(geo, cache)?, init.build(geo, cache)?]);
     }
     let mut it = groups.into_iter();
     let [wq, wc, wi] = it.next().expect("two colours");
@@ -554,8 +577,9 @@ impl<B: Bitboard> Tables<B> {
         if n_types > MAX_TYPES {
             return Err(TableError::TooManyTypes(n_types));
         }
+        let mut cache = HashMap::new();
         let pieces = (0..n_types as u8)
-            .map(|id| build_piece::<B>(&geo, variant, id))
+            .map(|id| build_piece::<B>(&geo, variant, id, &mut cache))
             .collect::<Result<Vec<_>, _>>()?;
         let by_name = |n: &str| variant.piece_by_name(n);
         let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
