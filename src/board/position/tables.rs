@@ -160,6 +160,12 @@ pub struct PieceTables<B> {
     /// Whether some capture is a hop, an oblique ride or a lame leap (a move to a square can
     /// then expose the king, and pins are not along king lines only).
     pub complex_capture: bool,
+    /// Some capture is a hop (a piece moving onto its line can give check).
+    pub hop_capture: bool,
+    /// Some capture is a lame leap.
+    pub lame_capture: bool,
+    /// Quiet moves and captures use the same components (one lookup serves both).
+    pub same_reach: bool,
 }
 
 /// Per-variant, per-width tables.
@@ -223,9 +229,11 @@ pub struct Tables<B> {
     pub files: Vec<B>,
     /// Zobrist keys.
     pub zobrist: Zobrist,
-    /// Only leapers and king-line sliders capture and no pseudo-royals: the legality test may
-    /// use pins.
-    pub simple_attacks: bool,
+    /// No lame-leap captures: checks on a royal piece depend only on the squares between it
+    /// and the attacker, so the legality test may skip pieces off those lines.
+    pub path_attacks: bool,
+    /// Some piece type captures by hopping.
+    pub hoppers: bool,
 }
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
@@ -444,6 +452,9 @@ fn build_piece<B: Bitboard>(
     let mut symmetric = true;
     let mut capture_needs_occ = false;
     let mut complex_capture = false;
+    let mut hop_capture = false;
+    let mut lame_capture = false;
+    let mut same_reach = true;
     let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
     for c in 0..2 {
         let mut builders = [ReachBuilder::new(), ReachBuilder::new(), ReachBuilder::new()];
@@ -485,6 +496,9 @@ fn build_piece<B: Bitboard>(
                 Range::Unlimited => None,
                 Range::Exactly(_) => return Err(unsupported()),
             };
+            if !initial && simple.can_move != simple.can_capture {
+                same_reach = false;
+            }
             for g in targets {
                 let b = &mut builders[g as usize];
                 b.any = true;
@@ -531,6 +545,12 @@ fn build_piece<B: Bitboard>(
                 if g == Group::Capture && (simple.hop.is_some() || simple.lame.is_some() || !unit && simple.range != Range::Leaper) {
                     complex_capture = true;
                 }
+                if g == Group::Capture && simple.hop.is_some() {
+                    hop_capture = true;
+                }
+                if g == Group::Capture && simple.lame.is_some() {
+                    lame_capture = true;
+                }
             }
         }
         let [q, cap, init] = builders;
@@ -565,6 +585,9 @@ fn build_piece<B: Bitboard>(
         reverse_super,
         capture_needs_occ,
         complex_capture,
+        hop_capture,
+        lame_capture,
+        same_reach,
     })
 }
 
@@ -638,9 +661,11 @@ impl<B: Bitboard> Tables<B> {
             .fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
                 (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
             });
-        let simple_attacks = !ext.pseudo_royal && pieces.iter().all(|p| !p.complex_capture);
+        let path_attacks = pieces.iter().all(|p| !p.lame_capture);
+        let hoppers = pieces.iter().any(|p| p.hop_capture);
         Ok(Tables {
-            simple_attacks,
+            path_attacks,
+            hoppers,
             variant: variant.clone(),
             board: geo.board_mask(),
             n_types,
