@@ -6,9 +6,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{
-    cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO,
-};
+use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -98,7 +96,12 @@ impl<B: Bitboard> Position<B> {
                 for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
                     let i = cr_index(cr);
                     if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
-                        list.push(Move::new(from, self.castling_rook_sq[i], MoveKind::Castling, 0));
+                        list.push(Move::new(
+                            from,
+                            self.castling_rook_sq[i],
+                            MoveKind::Castling,
+                            0,
+                        ));
                     }
                 }
             }
@@ -176,7 +179,9 @@ impl<B: Bitboard> Position<B> {
                             self.push_pawn_move(list, from, s2, pawn);
                         }
                         if triple {
-                            if let Some(s3) = t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s)) {
+                            if let Some(s3) =
+                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
+                            {
                                 self.push_pawn_move(list, from, s3, pawn);
                             }
                         }
@@ -238,10 +243,14 @@ impl<B: Bitboard> Position<B> {
             let kingside = to > from;
             let rank = t.geo.rank_of(from);
             let c = &v.castling;
-            let Some(kto) = t
-                .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
-            else {
+            let Some(kto) = t.geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                rank,
+            ) else {
                 return false;
             };
             if Some(mt) != t.king {
@@ -304,7 +313,14 @@ impl<B: Bitboard> Position<B> {
             let c = &v.castling;
             kto = t
                 .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
                 .unwrap_or(from);
             let step: i32 = if kto > from { 1 } else { -1 };
             let rto = t.geo.offset(kto, -step, 0).unwrap_or(kto);
@@ -400,7 +416,11 @@ impl<B: Bitboard> Position<B> {
             let c = &t.variant.castling;
             let kingside = to > from;
             if let Some(kto) = geo.square(
-                if kingside { c.kingside_file } else { c.queenside_file },
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
                 geo.rank_of(from),
             ) {
                 if !self.king_move_pseudo_legal(from, kto) {

@@ -34,7 +34,11 @@ pub enum SetupError {
 /// A position of any width.
 pub type Game = AnyPosition;
 
-fn build<B: Bitboard>(v: &Variant, fen: Option<&str>, chess960: bool) -> Result<Position<B>, SetupError> {
+fn build<B: Bitboard>(
+    v: &Variant,
+    fen: Option<&str>,
+    chess960: bool,
+) -> Result<Position<B>, SetupError> {
     let t = Arc::new(Tables::<B>::new(v).map_err(|source| SetupError::Tables {
         variant: v.name.clone(),
         source,
