@@ -9,8 +9,8 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::Move;
 use crate::board::position::{
-    color_of, make_piece, type_of, Piece, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY,
-    WALL, WHITE_OO, WHITE_OOO,
+    color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY, WALL,
+    WHITE_OO, WHITE_OOO,
 };
 use crate::variant::{Color as VColor, CountingRule};
 use std::sync::Arc;
@@ -336,7 +336,7 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant;
         let Some(k) = self.t.king else { return Ok(()) };
         let letter = v.pieces[k as usize].letter;
-        for c in 0..2 {
+        for (c, &side) in SIDES.iter().enumerate() {
             let n = self.count(k, c);
             let l = if c == 0 {
                 letter
@@ -347,14 +347,11 @@ impl<B: Bitboard> Position<B> {
                 && v.game_end.extinction.value.is_none()
                 && v.game_end.flag.region.get(vcolor(c)).is_empty()
             {
-                return Err(FenError::MissingKing {
-                    side: SIDES[c],
-                    letter: l,
-                });
+                return Err(FenError::MissingKing { side, letter: l });
             }
             if n > 1 {
                 return Err(FenError::TooManyKings {
-                    side: SIDES[c],
+                    side,
                     count: n,
                     letter: l,
                 });
@@ -722,6 +719,3 @@ impl TypeSetExt {
 
 /// `BLACK_OO` and friends are re-exported for FEN users.
 pub const CASTLING_BITS: [u8; 4] = [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO];
-
-#[allow(dead_code)]
-fn _piece_type(_p: Piece) {}

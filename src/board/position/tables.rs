@@ -336,13 +336,18 @@ enum Group {
     Initial,
 }
 
+/// Line pieces of one group: (kind, range, directions).
+type LineGroup = (LineKind, Option<u8>, Directions);
+/// Riders on other steps: (range, steps).
+type ObliqueGroup = (Option<u8>, Vec<(i32, i32)>);
+
 /// Collects components for one group, then builds the [`Reach`].
 struct ReachBuilder {
     leap: Vec<(i32, i32)>,
     /// (kind, range) -> directions.
-    lines: Vec<(LineKind, Option<u8>, Directions)>,
+    lines: Vec<LineGroup>,
     lame: Vec<LameStep>,
-    oblique: Vec<(Option<u8>, Vec<(i32, i32)>)>,
+    oblique: Vec<ObliqueGroup>,
     any: bool,
 }
 
