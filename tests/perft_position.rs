@@ -199,3 +199,42 @@ fn castling_text_follows_fairy_stockfish() {
     g.play_uci(&["e3e4".to_string()]).expect("legal");
     assert!(g.legal_moves_uci().contains(&"a10a9".to_string()));
 }
+
+/// Replays random games played by pyffish (`tests/data/fen-walks.tsv`, written by
+/// `scripts/crosscheck_fen.py`) from the start position and compares the FEN after the moves:
+/// move text, make-move and FEN output all agree with Fairy-Stockfish.
+#[test]
+fn fen_after_moves_matches_fairy_stockfish() {
+    let path = format!("{}/tests/data/fen-walks.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("fen-walks.tsv");
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 4, "bad line {line}");
+        let v = builtin(f[0]).expect("variant");
+        let mut g = Game::new(v, None, f[1] == "true").expect("start position");
+        let moves: Vec<String> = f[2].split_whitespace().map(str::to_string).collect();
+        n += 1;
+        if let Err(e) = g.play_uci(&moves) {
+            failures.push(format!("{}: {e} in {}", f[0], f[2]));
+            continue;
+        }
+        if g.fen() != f[3] {
+            failures.push(format!(
+                "{}: after {}\n  expected {}\n  got      {}",
+                f[0],
+                f[2],
+                f[3],
+                g.fen()
+            ));
+        }
+    }
+    assert!(n > 100);
+    assert!(
+        failures.is_empty(),
+        "{} of {n} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
