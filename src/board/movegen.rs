@@ -19,7 +19,22 @@ impl<B: Bitboard> Position<B> {
         let checkers = self.checkers();
         self.generate_pseudo(list, checkers.any());
         let ctx = LegalCtx::new(self, checkers);
-        list.retain(|&m| self.legal_with(m, &ctx));
+        let fast = ctx.fast;
+        let king = ctx.king;
+        let sensitive = ctx.sensitive;
+        let hoppers = ctx.hoppers;
+        list.retain(|&m| {
+            // Most moves: not in check, a non-royal piece off every line to the king.
+            if fast
+                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && Some(m.from()) != king
+                && !sensitive.contains(m.from())
+                && !(hoppers && sensitive.contains(m.to()))
+            {
+                return true;
+            }
+            self.legal_with(m, &ctx)
+        });
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
@@ -478,6 +493,9 @@ pub(crate) struct LegalCtx<B> {
     hoppers: bool,
     /// The fast path applies (no lame-leap captures).
     usable: bool,
+    /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
+    /// pseudo-royals, no immobility rule.
+    fast: bool,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
@@ -508,12 +526,19 @@ impl<B: Bitboard> LegalCtx<B> {
                 }
             }
         }
+        let v = &t.variant;
+        let fast = usable
+            && king.is_some()
+            && checkers.is_empty()
+            && !v.game_end.extinction.pseudo_royal
+            && !v.drops.immobility_illegal;
         LegalCtx {
             king,
             checkers,
             sensitive,
             hoppers: t.hoppers,
             usable,
+            fast,
         }
     }
 }
