@@ -1,10 +1,30 @@
-//! The board layer: bitboards, geometry and attack tables (position and move generation
-//! build on these).
+//! The board layer: bitboards, geometry, attack tables, positions, FEN, moves, move generation
+//! and perft.
 
 pub mod attacks;
 pub mod bitboard;
+pub mod fen;
 pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
 pub mod pieces;
+pub mod position;
+pub mod setup;
 
 pub use bitboard::{Bb256, Bitboard};
+pub use fen::FenError;
 pub use geometry::{Geometry, GeometryError, Square, Width};
+pub use moves::{Move, MoveKind, MoveList};
+pub use position::{AnyPosition, Position, TableError, Tables};
+pub use setup::{Game, SetupError};
+
+use thiserror::Error;
+
+/// A move that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not among the legal moves.
+    #[error("Illegal move: {0}")]
+    Illegal(String),
+}

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod check;
 mod logging;
+pub mod perft;
 mod piece;
 mod protocol_loop;
 pub mod variants;
@@ -40,6 +41,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// List the known variants with board size and pieces.
     Variants(variants::VariantsArgs),
+    /// Count leaf nodes of the legal-move tree (move generator test and benchmark).
+    Perft(perft::PerftArgs),
 }
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
@@ -54,6 +57,7 @@ pub fn run() -> ExitCode {
         Some(Command::Piece(args)) => piece::run(&args),
         Some(Command::Check(args)) => check::run(&args, &cli.variant_files),
         Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
+        Some(Command::Perft(args)) => perft::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

@@ -1,0 +1,721 @@
+//! FEN in and out, in the Fairy-Stockfish / XBoard dialect: multi-digit empty counts, `*`
+//! walls, `+X` promoted and `X~` markers, castling as KQkq, X-FEN or Shredder-FEN, several e.p.
+//! squares, check counts (`3+3`), counting-rule limits, half-move and full-move counters.
+//!
+//! Reading is strict where Fairy-Stockfish is lenient: anything that does not fit the variant
+//! is a [`FenError`] saying what is wrong.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
+use crate::board::moves::Move;
+use crate::board::position::{
+    color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY, WALL,
+    WHITE_OO, WHITE_OOO,
+};
+use crate::variant::{Color as VColor, CountingRule};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// What is wrong with a FEN.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// No board field.
+    #[error("empty FEN")]
+    Empty,
+    /// Wrong number of rows.
+    #[error("the board has {found} rows, the variant has {expected} ranks")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Ranks of the variant.
+        expected: usize,
+    },
+    /// A row that covers too many or too few files.
+    #[error(
+        "row {row} (rank {rank}) is {problem}: it covers {found} files, the variant has {expected}"
+    )]
+    RowWidth {
+        /// 1-based row from the top.
+        row: usize,
+        /// Rank number.
+        rank: usize,
+        /// "too long" / "too short".
+        problem: &'static str,
+        /// Files covered.
+        found: usize,
+        /// Files of the variant.
+        expected: usize,
+    },
+    /// An unknown letter.
+    #[error("unknown piece letter '{0}' in the board")]
+    UnknownPiece(char),
+    /// Something else unexpected in the board.
+    #[error("unexpected character '{0}' in the board")]
+    BadBoardChar(char),
+    /// A `+` not followed by a piece with a promoted form.
+    #[error("'+{0}': this piece has no promoted form in the variant")]
+    BadPromoted(char),
+    /// Side to move is not w or b.
+    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    BadSide(String),
+    /// Bad castling field.
+    #[error("bad castling field '{field}': {reason}")]
+    BadCastling {
+        /// The field.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Bad e.p. field.
+    #[error("bad en-passant field '{0}'")]
+    BadEnPassant(String),
+    /// Bad counter.
+    #[error("bad {what} '{value}'")]
+    BadCounter {
+        /// Which counter.
+        what: &'static str,
+        /// The text.
+        value: String,
+    },
+    /// A side without its royal piece.
+    #[error("{side} has no king ('{letter}')")]
+    MissingKing {
+        /// "white" / "black".
+        side: &'static str,
+        /// The royal letter.
+        letter: char,
+    },
+    /// More royal pieces than the rules allow.
+    #[error("{side} has {count} kings ('{letter}')")]
+    TooManyKings {
+        /// "white" / "black".
+        side: &'static str,
+        /// How many.
+        count: u32,
+        /// The royal letter.
+        letter: char,
+    },
+    /// Holdings in a variant without drops.
+    #[error("pieces in hand ('[...]') are not supported in this variant")]
+    Holdings,
+    /// Trailing fields.
+    #[error("unexpected text after the FEN: '{0}'")]
+    Trailing(String),
+}
+
+const SIDES: [&str; 2] = ["white", "black"];
+
+fn vcolor(c: usize) -> VColor {
+    if c == 0 {
+        VColor::White
+    } else {
+        VColor::Black
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    fn empty(t: Arc<Tables<B>>, chess960: bool) -> Self {
+        let n = t.geo.num_squares();
+        let n_types = t.n_types;
+        Position {
+            board: vec![EMPTY; n],
+            promoted_from: vec![0; n],
+            by_color: [B::EMPTY; 2],
+            by_type: vec![B::EMPTY; n_types],
+            walls: B::EMPTY,
+            occ: B::EMPTY,
+            counts: vec![0; 2 * n_types],
+            stm: 0,
+            game_ply: 0,
+            chess960: chess960 || t.variant.chess960,
+            castling_rook_sq: [Square::new(0); 4],
+            castling_king_sq: [None; 2],
+            castling_path: [B::EMPTY; 4],
+            castling_mask: vec![0; n],
+            st: State {
+                key: 0,
+                castling: 0,
+                ep: B::EMPTY,
+                rule50: 0,
+                checks_remaining: [0; 2],
+                gates: [B::EMPTY; 2],
+                counting_limit: 0,
+                counting_ply: 0,
+                captured: EMPTY,
+                captured_sq: Square::new(0),
+                captured_unpromoted: 0,
+                moved_unpromoted: 0,
+                moved_piece: EMPTY,
+                pseudo_royals: B::EMPTY,
+                last_move: Move::NONE,
+            },
+            history: Vec::with_capacity(64),
+            t,
+        }
+    }
+
+    /// The variant's start position.
+    pub fn startpos(t: Arc<Tables<B>>, chess960: bool) -> Result<Self, FenError> {
+        let fen = t.variant.start_fen.clone();
+        Self::from_fen(t, &fen, chess960)
+    }
+
+    /// Reads a FEN. `chess960` asks for Chess960 castling even if the variant does not set it.
+    pub fn from_fen(t: Arc<Tables<B>>, fen: &str, chess960: bool) -> Result<Self, FenError> {
+        let mut p = Self::empty(t, chess960);
+        let t = Arc::clone(&p.t);
+        let geo = t.geo;
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or(FenError::Empty)?;
+        if board.contains('[') {
+            return Err(FenError::Holdings);
+        }
+        let rows: Vec<&str> = board.split('/').collect();
+        let ranks = geo.ranks() as usize;
+        let files = geo.files() as usize;
+        if rows.len() != ranks {
+            return Err(FenError::RowCount {
+                found: rows.len(),
+                expected: ranks,
+            });
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i;
+            let mut file = 0usize;
+            let mut chars = row.chars().peekable();
+            let width_err = |found: usize, problem| FenError::RowWidth {
+                row: i + 1,
+                rank: rank + 1,
+                problem,
+                found,
+                expected: files,
+            };
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut n = d as usize;
+                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + d2 as usize;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return Err(FenError::BadBoardChar('0'));
+                    }
+                    file += n;
+                    if file > files {
+                        return Err(width_err(file, "too long"));
+                    }
+                    continue;
+                }
+                let (promoted, letter) = if ch == '+' {
+                    let l = chars.next().ok_or(FenError::BadBoardChar('+'))?;
+                    (true, l)
+                } else {
+                    (false, ch)
+                };
+                if file >= files {
+                    return Err(width_err(file + 1, "too long"));
+                }
+                let sq = geo
+                    .square(file as u8, rank as u8)
+                    .ok_or(FenError::BadBoardChar(ch))?;
+                if letter == '*' && !promoted {
+                    p.board[sq.index()] = WALL;
+                    p.walls = p.walls.with(sq);
+                    p.occ = p.occ.with(sq);
+                } else if letter.is_ascii_alphabetic() {
+                    let id = t
+                        .variant
+                        .piece_by_letter(letter)
+                        .ok_or(FenError::UnknownPiece(letter))?;
+                    let c = usize::from(letter.is_ascii_lowercase());
+                    if promoted {
+                        let np =
+                            t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
+                        p.put_piece(make_piece(np, c), sq);
+                        p.promoted_from[sq.index()] = id + 1;
+                    } else {
+                        p.put_piece(make_piece(id, c), sq);
+                        if chars.peek() == Some(&'~') {
+                            chars.next();
+                            // Crazyhouse-promoted marker: remember "promoted from the main pawn".
+                            let pawn = t
+                                .variant
+                                .promotion
+                                .main_pawn_type
+                                .get(vcolor(c))
+                                .unwrap_or(0);
+                            p.promoted_from[sq.index()] = pawn + 1;
+                        }
+                    }
+                } else {
+                    return Err(FenError::BadBoardChar(letter));
+                }
+                file += 1;
+            }
+            if file < files {
+                return Err(width_err(file, "too short"));
+            }
+        }
+
+        // Side to move.
+        match fields.next() {
+            None | Some("w") => p.stm = 0,
+            Some("b") => p.stm = 1,
+            Some(s) => return Err(FenError::BadSide(s.to_string())),
+        }
+
+        // Castling (and gates).
+        let castling = fields.next().unwrap_or("-");
+        p.read_castling(castling)?;
+
+        // Counting limit or e.p. squares.
+        let mut rest: Vec<&str> = fields.collect();
+        if !rest.is_empty() {
+            let f = rest.remove(0);
+            if t.variant.game_end.counting_rule != CountingRule::None
+                && f.bytes().all(|b| b.is_ascii_digit())
+            {
+                p.st.counting_limit = f.parse().map_err(|_| FenError::BadCounter {
+                    what: "counting limit",
+                    value: f.to_string(),
+                })?;
+            } else if f != "-" {
+                p.read_ep(f)?;
+            }
+        }
+
+        // Check counts.
+        if t.variant.checks.check_counting {
+            p.st.checks_remaining = [1, 1];
+            if let Some(f) = rest.first() {
+                if let Some((w, b)) = f.split_once('+') {
+                    let parse = |s: &str| {
+                        s.parse::<u8>().map_err(|_| FenError::BadCounter {
+                            what: "check count",
+                            value: f.to_string(),
+                        })
+                    };
+                    p.st.checks_remaining = [parse(w)?, parse(b)?];
+                    rest.remove(0);
+                }
+            }
+        }
+
+        // Counters.
+        if let Some(f) = rest.first() {
+            p.st.rule50 = f.parse().map_err(|_| FenError::BadCounter {
+                what: "half-move clock",
+                value: f.to_string(),
+            })?;
+            rest.remove(0);
+        }
+        let mut fullmove = 1u32;
+        if let Some(f) = rest.first() {
+            fullmove = f.parse().map_err(|_| FenError::BadCounter {
+                what: "full-move number",
+                value: f.to_string(),
+            })?;
+            rest.remove(0);
+        }
+        if !rest.is_empty() {
+            return Err(FenError::Trailing(rest.join(" ")));
+        }
+        p.game_ply = 2 * fullmove.saturating_sub(1) + p.stm as u32;
+        if p.st.counting_limit != 0 && p.st.rule50 != 0 {
+            p.st.counting_ply = p.st.rule50;
+            p.st.rule50 = 0;
+        }
+
+        p.check_kings()?;
+        p.st.pseudo_royals = p.compute_pseudo_royals();
+        p.st.key = p.compute_key();
+        Ok(p)
+    }
+
+    fn check_kings(&self) -> Result<(), FenError> {
+        let v = &self.t.variant;
+        let Some(k) = self.t.king else { return Ok(()) };
+        let letter = v.pieces[k as usize].letter;
+        for (c, &side) in SIDES.iter().enumerate() {
+            let n = self.count(k, c);
+            let l = if c == 0 {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            };
+            if n == 0
+                && v.game_end.extinction.value.is_none()
+                && v.game_end.flag.region.get(vcolor(c)).is_empty()
+            {
+                return Err(FenError::MissingKing { side, letter: l });
+            }
+            if n > 1 {
+                return Err(FenError::TooManyKings {
+                    side,
+                    count: n,
+                    letter: l,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn castling_rank(&self, c: usize) -> u8 {
+        let r = self.t.variant.castling.rank;
+        if c == 0 {
+            r
+        } else {
+            self.t.geo.ranks() - 1 - r
+        }
+    }
+
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let t = Arc::clone(&self.t);
+        let v = &t.variant;
+        let geo = t.geo;
+        let bad = |reason: String| FenError::BadCastling {
+            field: field.to_string(),
+            reason,
+        };
+        let enabled = v.castling.enabled;
+        let max_file = geo.files() - 1;
+        for ch in field.chars() {
+            if !ch.is_ascii_alphabetic() {
+                return Err(bad(format!("unexpected '{ch}'")));
+            }
+            let c = usize::from(ch.is_ascii_lowercase());
+            let up = ch.to_ascii_uppercase();
+            let rank = self.castling_rank(c);
+            let is_rook = |p: &Self, sq: Square| {
+                let pc = p.board[sq.index()];
+                pc != EMPTY
+                    && pc != WALL
+                    && color_of(pc) == c
+                    && t.castling_rooks[c].has(type_of(pc))
+            };
+            let rsq = if enabled && up == 'K' {
+                let mut f = v
+                    .castling
+                    .rook_kingside_file
+                    .unwrap_or(max_file)
+                    .min(max_file);
+                loop {
+                    let sq = geo
+                        .square(f, rank)
+                        .ok_or_else(|| bad("no castling rank".into()))?;
+                    if is_rook(self, sq) || f == 0 {
+                        break sq;
+                    }
+                    f -= 1;
+                }
+            } else if enabled && up == 'Q' {
+                let mut f = v.castling.rook_queenside_file.min(max_file);
+                loop {
+                    let sq = geo
+                        .square(f, rank)
+                        .ok_or_else(|| bad("no castling rank".into()))?;
+                    if is_rook(self, sq) || f == max_file {
+                        break sq;
+                    }
+                    f += 1;
+                }
+            } else if (b'A'..=b'A' + max_file).contains(&(up as u8)) {
+                geo.square(up as u8 - b'A', rank)
+                    .ok_or_else(|| bad("no castling rank".into()))?
+            } else {
+                return Err(bad(format!(
+                    "'{ch}' is not a castling right of this variant (K, Q or a file letter A-{})",
+                    (b'A' + max_file) as char
+                )));
+            };
+
+            if enabled && self.castling_king_sq[c].is_none() {
+                let kp = t.castling_king[c];
+                let kings = match kp {
+                    Some(k) => self.pieces_of(k, c) & t.ranks[rank as usize],
+                    None => B::EMPTY,
+                };
+                let is_king_on_rsq =
+                    kp.is_some_and(|k| self.board[rsq.index()] == make_piece(k, c));
+                let ksq = if self.chess960 && is_king_on_rsq {
+                    Some(rsq)
+                } else if kings.any() && (!kings.more_than_one() || self.chess960) {
+                    Some(kings.lsb())
+                } else {
+                    geo.square(v.castling.king_file, rank)
+                };
+                self.castling_king_sq[c] = ksq.filter(|s| kings.contains(*s));
+            }
+
+            if v.special_moves.gating {
+                if self.by_color[c].contains(rsq) {
+                    self.st.gates[c] = self.st.gates[c].with(rsq);
+                }
+                if (up == 'K' || up == 'Q') && self.castling_king_sq[c].is_some() {
+                    let k = self.castling_king_sq[c].unwrap_or(rsq);
+                    self.st.gates[c] = self.st.gates[c].with(k);
+                } else {
+                    continue;
+                }
+            }
+
+            if enabled && self.castling_king_sq[c].is_some() && is_rook(self, rsq) {
+                self.set_castling_right(c, rsq);
+            }
+        }
+        Ok(())
+    }
+
+    fn set_castling_right(&mut self, c: usize, rfrom: Square) {
+        let Some(kfrom) = self.castling_king_sq[c] else {
+            return;
+        };
+        let kingside = kfrom < rfrom;
+        let cr = if kingside { WHITE_OO } else { WHITE_OOO } << (2 * c);
+        self.st.castling |= cr;
+        self.castling_mask[kfrom.index()] |= cr;
+        self.castling_mask[rfrom.index()] |= cr;
+        let i = crate::board::position::cr_index(cr);
+        self.castling_rook_sq[i] = rfrom;
+        let v = &self.t.variant.castling;
+        let rank = self.castling_rank(c);
+        let geo = self.t.geo;
+        let Some(kto) = geo.square(
+            if kingside {
+                v.kingside_file
+            } else {
+                v.queenside_file
+            },
+            rank,
+        ) else {
+            return;
+        };
+        let rto = if kingside {
+            geo.offset(kto, -1, 0)
+        } else {
+            geo.offset(kto, 1, 0)
+        }
+        .unwrap_or(kto);
+        let l = &self.t.lines;
+        let between = |a: Square, b: Square| {
+            let mut x = l.between(a, b).with(b);
+            if !l.through(a, b).contains(b) && a != b {
+                // Not aligned: only the end square (as Fairy-Stockfish's between table).
+                x = B::square(b);
+            }
+            x
+        };
+        self.castling_path[i] =
+            (between(rfrom, rto) | between(kfrom, kto)) & !B::square(kfrom) & !B::square(rfrom);
+    }
+
+    fn read_ep(&mut self, f: &str) -> Result<(), FenError> {
+        let t = Arc::clone(&self.t);
+        let geo = t.geo;
+        let bad = || FenError::BadEnPassant(f.to_string());
+        let bytes = f.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            if !bytes[i].is_ascii_lowercase() {
+                return Err(bad());
+            }
+            i += 1;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            let sq = geo.parse_square(&f[start..i]).map_err(|_| bad())?;
+            let us = self.stm;
+            if !t.ep_region[us].contains(sq) {
+                continue;
+            }
+            if self.fast_attacks() && !self.ep_plausible(sq) {
+                continue;
+            }
+            self.st.ep = self.st.ep.with(sq);
+        }
+        Ok(())
+    }
+
+    /// Fairy-Stockfish's `fastAttacks`: only chess and common fairy pieces, a plain king.
+    pub(crate) fn fast_attacks(&self) -> bool {
+        let v = &self.t.variant;
+        const FAST: [&str; 10] = [
+            "pawn",
+            "knight",
+            "bishop",
+            "rook",
+            "queen",
+            "king",
+            "immobile",
+            "commoner",
+            "archbishop",
+            "chancellor",
+        ];
+        v.pieces.iter().all(|p| {
+            FAST.contains(&p.name.as_str())
+                && (p.name != "king" || p.betza == "K")
+                && p.mobility_region.white.is_none()
+                && p.mobility_region.black.is_none()
+        }) && !v.special_moves.cambodian_moves
+            && v.special_moves.diagonal_lines.is_empty()
+    }
+
+    /// Fairy-Stockfish keeps an e.p. square from a FEN of a plain variant only if it can be
+    /// used: a pawn of the side to move attacks it, an enemy pawn stands one or two squares in
+    /// front of it, and it and the square behind it are empty.
+    fn ep_plausible(&self, sq: Square) -> bool {
+        let t = &self.t;
+        let us = self.stm;
+        let them = us ^ 1;
+        if !TypeSetExt::has_other(t.ep_types[us].0, t.pawn) {
+            let Some(pawn) = t.pawn else { return false };
+            let attackers =
+                t.pieces[pawn as usize].capture[them].get(sq, B::EMPTY) & self.pieces_of(pawn, us);
+            let push = if them == 0 { 1 } else { -1 };
+            let front = [t.geo.offset(sq, 0, push), t.geo.offset(sq, 0, 2 * push)];
+            let enemy = front
+                .iter()
+                .flatten()
+                .any(|s| self.pieces_of(pawn, them).contains(*s));
+            let behind = t.geo.offset(sq, 0, -push);
+            let pieces = self.by_color[0] | self.by_color[1];
+            let clear = !pieces.contains(sq) && !behind.is_some_and(|b| pieces.contains(b));
+            attackers.any() && enemy && clear
+        } else {
+            true
+        }
+    }
+
+    /// The FEN of the position.
+    pub fn fen(&self) -> String {
+        let t = &self.t;
+        let v = &t.variant;
+        let geo = t.geo;
+        let mut s = String::new();
+        for r in (0..geo.ranks()).rev() {
+            let mut empty = 0;
+            for f in 0..geo.files() {
+                let sq = geo.square(f, r).unwrap_or_default();
+                let pc = self.board[sq.index()];
+                if pc == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                if pc == WALL {
+                    s.push('*');
+                    continue;
+                }
+                let c = color_of(pc);
+                let from = self.promoted_from[sq.index()];
+                if from != 0 && t.promoted_type[(from - 1) as usize] == Some(type_of(pc)) {
+                    s.push('+');
+                    s.push(v.pieces[(from - 1) as usize].letter_for(vcolor(c)));
+                } else {
+                    s.push(v.pieces[type_of(pc) as usize].letter_for(vcolor(c)));
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s += if self.stm == 0 { " w " } else { " b " };
+        let mut cs = String::new();
+        for c in 0..2 {
+            let base = if c == 0 { b'A' } else { b'a' };
+            let rights = self.st.castling >> (2 * c) & 3;
+            if self.chess960 && rights != 0 {
+                if let Some(k) = t.castling_king[c] {
+                    let kings = self.pieces_of(k, c) & t.ranks[self.castling_rank(c) as usize];
+                    if kings.more_than_one() {
+                        if let Some(ksq) = self.castling_king_sq[c] {
+                            cs.push((base + geo.file_of(ksq)) as char);
+                        }
+                    }
+                }
+            }
+            for (bit, letter) in [(1u8, b'K'), (2u8, b'Q')] {
+                if rights & bit != 0 {
+                    let i = crate::board::position::cr_index(bit << (2 * c));
+                    if self.chess960 {
+                        cs.push((base + geo.file_of(self.castling_rook_sq[i])) as char);
+                    } else {
+                        cs.push(if c == 0 {
+                            letter as char
+                        } else {
+                            letter.to_ascii_lowercase() as char
+                        });
+                    }
+                }
+            }
+            if v.special_moves.gating && self.st.gates[c].any() {
+                for f in 0..geo.files() {
+                    if (self.st.gates[c] & t.files[f as usize]).is_empty() {
+                        continue;
+                    }
+                    let skip_king = !self.chess960
+                        && rights != 0
+                        && self.castling_king_sq[c].is_some_and(|k| geo.file_of(k) == f);
+                    let skip_rook = (0..2).any(|side| {
+                        rights >> side & 1 != 0
+                            && geo.file_of(self.castling_rook_sq[2 * c + side]) == f
+                    });
+                    if !skip_king && !skip_rook {
+                        cs.push((base + f) as char);
+                    }
+                }
+            }
+        }
+        if cs.is_empty() {
+            cs.push('-');
+        }
+        s += &cs;
+        if self.st.counting_limit != 0 {
+            s += &format!(" {} ", self.st.counting_limit);
+        } else if self.st.ep.is_empty() {
+            s += " - ";
+        } else {
+            s.push(' ');
+            for sq in self.st.ep.iter() {
+                s += &geo.square_name(sq).to_string();
+            }
+            s.push(' ');
+        }
+        if v.checks.check_counting {
+            s += &format!(
+                "{}+{} ",
+                self.st.checks_remaining[0], self.st.checks_remaining[1]
+            );
+        }
+        if self.st.counting_limit != 0 {
+            s += &self.st.counting_ply.to_string();
+        } else {
+            s += &self.st.rule50.to_string();
+        }
+        s += &format!(" {}", 1 + (self.game_ply - self.stm as u32) / 2);
+        s
+    }
+}
+
+/// Helper on raw type sets.
+struct TypeSetExt;
+impl TypeSetExt {
+    /// Whether `set` holds a type other than `pawn`.
+    fn has_other(set: u64, pawn: Option<u8>) -> bool {
+        let mask = pawn.map_or(0, |p| 1u64 << p);
+        set & !mask != 0
+    }
+}
+
+/// `BLACK_OO` and friends are re-exported for FEN users.
+pub const CASTLING_BITS: [u8; 4] = [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO];

@@ -1,0 +1,582 @@
+//! Legal move generation, following Fairy-Stockfish's rules so that perft numbers agree:
+//! pseudo-legal moves from the piece tables and the variant's pawn, promotion, e.p., castling
+//! and special-move rules, then a legality test per move ([`Position::legal`]) that checks the
+//! royal piece (and pseudo-royal pieces, with duple check) after the move.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
+use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
+
+impl<B: Bitboard> Position<B> {
+    /// Every legal move (none when the game is over by a variant rule that stops play, as in
+    /// Fairy-Stockfish).
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        if self.is_immediate_game_end() {
+            return;
+        }
+        let checkers = self.checkers();
+        self.generate_pseudo(list, checkers.any());
+        let ctx = LegalCtx::new(self, checkers);
+        let fast = ctx.fast;
+        let king = ctx.king;
+        let sensitive = ctx.sensitive;
+        let hoppers = ctx.hoppers;
+        list.retain(|&m| {
+            // Most moves: not in check, a non-royal piece off every line to the king.
+            if fast
+                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && Some(m.from()) != king
+                && !sensitive.contains(m.from())
+                && !(hoppers && sensitive.contains(m.to()))
+            {
+                return true;
+            }
+            self.legal_with(m, &ctx)
+        });
+    }
+
+    /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
+    /// while in check (castling, the Cambodian king leap).
+    pub fn generate_pseudo(&self, list: &mut MoveList, in_check: bool) {
+        let t = &*self.t;
+        let us = self.stm;
+        let them = us ^ 1;
+        let occ = self.occ;
+        let enemies = self.by_color[them];
+        let empty = !occ;
+
+        for ty in 0..t.n_types as u8 {
+            let mut bb = self.pieces_of(ty, us);
+            if bb.is_empty() {
+                continue;
+            }
+            if Some(ty) == t.pawn {
+                self.generate_pawn_moves(list, ty);
+                continue;
+            }
+            let pt = &t.pieces[ty as usize];
+            let region = self.board_bb(ty, us);
+            let promo_pawn = t.promotion_pawn_types[us].has(ty);
+            let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
+            while bb.any() {
+                let from = bb.pop_lsb();
+                let attacks = pt.capture[us].get(from, occ) & region;
+                let mut quiets = if pt.same_reach {
+                    attacks
+                } else {
+                    pt.quiet[us].get(from, occ)
+                };
+                if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
+                    quiets |= pt.initial[us].get(from, occ);
+                }
+                let quiets = quiets & region;
+                let mut b = (attacks & enemies) | (quiets & empty);
+                if promo_pawn {
+                    let promos = b & t.promotion_region[us];
+                    if promos.any() {
+                        if t.variant.promotion.mandatory_pawn_promotion {
+                            b &= !promos;
+                        }
+                        for &pt2 in &t.promotion_types[us] {
+                            let lim = t.promotion_limit[pt2 as usize];
+                            if lim == 0 || lim > self.count(pt2, us) {
+                                for to in promos.iter() {
+                                    list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                                }
+                            }
+                        }
+                    }
+                }
+                for to in b.iter() {
+                    list.push(Move::normal(from, to));
+                }
+                if ep_type {
+                    let eps = attacks & !quiets & self.st.ep & empty;
+                    for to in eps.iter() {
+                        list.push(Move::new(from, to, MoveKind::EnPassant, 0));
+                    }
+                }
+            }
+        }
+
+        // Castling.
+        if !in_check && self.st.castling & (3 << (2 * us)) != 0 {
+            let from = match t.king.and_then(|_| self.king_square(us)) {
+                Some(k) => Some(k),
+                None => self.castling_king_sq[us],
+            };
+            if let Some(from) = from {
+                for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
+                    let i = cr_index(cr);
+                    if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
+                        list.push(Move::new(
+                            from,
+                            self.castling_rook_sq[i],
+                            MoveKind::Castling,
+                            0,
+                        ));
+                    }
+                }
+            }
+        }
+
+        // Cambodian first moves.
+        if t.variant.special_moves.cambodian_moves && self.st.gates[us].any() {
+            let target = !self.by_color[us] & !self.walls & t.board & empty;
+            if !in_check {
+                if let Some(ksq) = self.king_square(us) {
+                    if self.st.gates[us].contains(ksq) {
+                        let up = if us == 0 { 1 } else { -1 };
+                        if let Some(front) = t.geo.offset(ksq, 0, up) {
+                            let rank = t.ranks[t.geo.rank_of(front) as usize];
+                            let b = t.knight[ksq.index()] & rank & target;
+                            for to in b.iter() {
+                                list.push(Move::new(ksq, to, MoveKind::Special, 0));
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(fers) = t.fers {
+                let up = if us == 0 { 2 } else { -2 };
+                for from in (self.pieces_of(fers, us) & self.st.gates[us]).iter() {
+                    if let Some(to) = t.geo.offset(from, 0, up) {
+                        if target.contains(to) {
+                            list.push(Move::new(from, to, MoveKind::Special, 0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        if t.promotion_region[us].contains(to) {
+            for &pt2 in &t.promotion_types[us] {
+                let lim = t.promotion_limit[pt2 as usize];
+                if lim == 0 || lim > self.count(pt2, us) {
+                    list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                }
+            }
+            if t.promoted_type[pawn as usize].is_some() {
+                list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
+            }
+            if t.variant.promotion.mandatory_pawn_promotion {
+                return;
+            }
+        }
+        list.push(Move::normal(from, to));
+    }
+
+    fn generate_pawn_moves(&self, list: &mut MoveList, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        let them = us ^ 1;
+        let occ = self.occ;
+        let region = self.board_bb(pawn, us);
+        let movable = region & !occ;
+        let capturable = region & self.by_color[them];
+        let pt = &t.pieces[pawn as usize];
+        let up = if us == 0 { 1 } else { -1 };
+        let pawns = self.pieces_of(pawn, us);
+        for from in pawns.iter() {
+            if let Some(s1) = t.geo.offset(from, 0, up).filter(|s| movable.contains(*s)) {
+                self.push_pawn_move(list, from, s1, pawn);
+                let double = t.double_step[us].contains(from);
+                let triple = t.triple_step[us].contains(from);
+                if double || triple {
+                    if let Some(s2) = t.geo.offset(s1, 0, up).filter(|s| movable.contains(*s)) {
+                        if double {
+                            self.push_pawn_move(list, from, s2, pawn);
+                        }
+                        if triple {
+                            if let Some(s3) =
+                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
+                            {
+                                self.push_pawn_move(list, from, s3, pawn);
+                            }
+                        }
+                    }
+                }
+            }
+            let caps = pt.capture[us].get(from, occ) & capturable;
+            for to in caps.iter() {
+                self.push_pawn_move(list, from, to, pawn);
+            }
+        }
+        for ep in (self.st.ep & !occ).iter() {
+            let b = pawns & pt.capture[them].get(ep, occ);
+            for from in b.iter() {
+                list.push(Move::new(from, ep, MoveKind::EnPassant, 0));
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal move is legal.
+    pub fn legal(&self, m: Move) -> bool {
+        let ctx = LegalCtx::new(self, self.checkers());
+        self.legal_with(m, &ctx)
+    }
+
+    fn legal_with(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
+        let t = &*self.t;
+        let v = &t.variant;
+        let us = self.stm;
+        let them = us ^ 1;
+        let from = m.from();
+        let to = m.to();
+        let kind = m.kind();
+        let moved = self.board[from.index()];
+        let mt = type_of(moved);
+
+        // A piece may not move to a square it can never leave.
+        if v.drops.immobility_illegal
+            && kind == MoveKind::Normal
+            && (t.pieces[mt as usize].quiet[us].empty_board(to) & t.board & !self.walls).is_empty()
+        {
+            return false;
+        }
+
+        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m) {
+            return false;
+        }
+
+        let king = ctx.king;
+        if kind == MoveKind::EnPassant {
+            if let Some(ksq) = king {
+                let capsq = self.ep_capture_square(to, self.st.ep);
+                let occ = (self.occ ^ B::square(from) ^ B::square(capsq)) | B::square(to);
+                return (self.attackers_to(ksq, occ, them) & occ).is_empty();
+            }
+        }
+
+        if kind == MoveKind::Castling {
+            let kingside = to > from;
+            let rank = t.geo.rank_of(from);
+            let c = &v.castling;
+            let Some(kto) = t.geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                rank,
+            ) else {
+                return false;
+            };
+            if Some(mt) != t.king {
+                return true;
+            }
+            let step: i32 = if kto > from { -1 } else { 1 };
+            let mut s = kto;
+            while s != from {
+                if self.attacked_by(s, self.occ, them, self.by_color[them]) {
+                    return false;
+                }
+                match t.geo.offset(s, step, 0) {
+                    Some(n) => s = n,
+                    None => break,
+                }
+            }
+            return !self.attacked_by(kto, self.occ ^ B::square(to), them, self.by_color[them]);
+        }
+
+        let occ = (self.occ ^ B::square(from)) | B::square(to);
+
+        if v.checks.makpong_rule
+            && ctx.checkers.any()
+            && Some(mt) == t.king
+            && (ctx.checkers ^ B::square(to)).any()
+        {
+            return false;
+        }
+
+        if Some(mt) == t.king {
+            return !self.attacked_by(to, occ, them, self.by_color[them]);
+        }
+        let Some(ksq) = king else { return true };
+        // Fast path: without check, a move that neither leaves nor (with hoppers) enters a
+        // line between the king and a possible line attacker cannot expose the king.
+        if ctx.usable
+            && ctx.checkers.is_empty()
+            && !ctx.sensitive.contains(from)
+            && !(ctx.hoppers && ctx.sensitive.contains(to))
+        {
+            return true;
+        }
+        let candidates = self.by_color[them] & !B::square(to);
+        !self.attacked_by(ksq, occ, them, candidates)
+    }
+
+    /// Fairy-Stockfish's checks for pseudo-royal pieces (extinctionPseudoRoyal, dupleCheck).
+    fn pseudo_royal_ok(&self, m: Move) -> bool {
+        let t = &*self.t;
+        let v = &t.variant;
+        let us = self.stm;
+        let them = us ^ 1;
+        let from = m.from();
+        let to = m.to();
+        let mut kto = to;
+        let mut occupied = self.occ ^ B::square(from);
+        if m.kind() == MoveKind::Castling {
+            let kingside = to > from;
+            let rank = t.geo.rank_of(from);
+            let c = &v.castling;
+            kto = t
+                .geo
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
+                .unwrap_or(from);
+            let step: i32 = if kto > from { 1 } else { -1 };
+            let rto = t.geo.offset(kto, -step, 0).unwrap_or(kto);
+            if self.st.pseudo_royals.contains(from) {
+                let mut s = from;
+                loop {
+                    if from != kto && s == kto {
+                        break;
+                    }
+                    if self.attackers_to(s, occupied, them).any() {
+                        return false;
+                    }
+                    if from == kto {
+                        break;
+                    }
+                    match t.geo.offset(s, step, 0) {
+                        Some(n) => s = n,
+                        None => break,
+                    }
+                }
+            }
+            occupied ^= B::square(to) | B::square(rto);
+        }
+        occupied |= B::square(kto);
+        if m.kind() == MoveKind::EnPassant {
+            occupied &= !B::square(self.ep_capture_square(kto, self.st.ep));
+        }
+        let mut royals = self.st.pseudo_royals & self.by_color[us];
+        let theirs = self.st.pseudo_royals & self.by_color[them];
+        if royals.contains(from) {
+            royals ^= B::square(from) | B::square(kto);
+        }
+        if m.kind() == MoveKind::Promotion && t.extinction_types.has(m.piece()) {
+            if self.count(m.piece(), us) > v.game_end.extinction.piece_count {
+                royals &= !self.pieces_of(m.piece(), us);
+            } else {
+                royals |= B::square(kto);
+            }
+        }
+        if (royals & !occupied).any() {
+            return false;
+        }
+        let candidates = occupied & !B::square(kto);
+        if (theirs & !occupied).is_empty() {
+            for sr in royals.iter() {
+                if (self.attackers_to(sr, occupied, them) & candidates).any() {
+                    return false;
+                }
+            }
+        }
+        if v.checks.duple_check {
+            let mut cands = self.pseudo_royal_candidates() & self.by_color[us];
+            if cands.contains(from) {
+                cands ^= B::square(from) | B::square(kto);
+            }
+            if m.kind() == MoveKind::Promotion && t.extinction_types.has(m.piece()) {
+                cands |= B::square(kto);
+            }
+            let mut all = cands.any();
+            for sr in cands.iter() {
+                if (self.attackers_to(sr, occupied, them) & candidates).is_empty() {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The move whose UCI text is `text`, among the legal moves.
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|&m| self.move_to_uci(m) == text)
+            .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
+    }
+
+    /// UCI text of a move: ranks 1-based, promotions with the lower-case piece letter, shogi
+    /// promotions with `+`; castling as the king's destination, or king-takes-rook in Chess960
+    /// and when the destination would be ambiguous with a normal king move (as
+    /// Fairy-Stockfish prints it).
+    pub fn move_to_uci(&self, m: Move) -> String {
+        let t = &*self.t;
+        let geo = t.geo;
+        let from = m.from();
+        let mut to = m.to();
+        if m.kind() == MoveKind::Castling && !self.chess960 {
+            let c = &t.variant.castling;
+            let kingside = to > from;
+            if let Some(kto) = geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                geo.rank_of(from),
+            ) {
+                if !self.king_move_pseudo_legal(from, kto) {
+                    to = kto;
+                }
+            }
+        }
+        let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
+        match m.kind() {
+            MoveKind::Promotion => {
+                let p = &t.variant.pieces[m.piece() as usize];
+                s.push(p.letter.to_ascii_lowercase());
+            }
+            MoveKind::PiecePromotion => s.push('+'),
+            MoveKind::PieceDemotion => s.push('-'),
+            _ => {}
+        }
+        s
+    }
+
+    /// Whether the piece on `from` has a normal pseudo-legal move to `to`.
+    fn king_move_pseudo_legal(&self, from: Square, to: Square) -> bool {
+        let pc = self.board[from.index()];
+        if pc == 0 || pc == crate::board::position::WALL {
+            return false;
+        }
+        let ty = type_of(pc);
+        let us = self.stm;
+        let pt = &self.t.pieces[ty as usize];
+        let region = self.board_bb(ty, us);
+        let occ = self.occ;
+        let b = ((pt.capture[us].get(from, occ) & self.by_color[us ^ 1])
+            | (pt.quiet[us].get(from, occ) & !occ))
+            & region;
+        b.contains(to)
+    }
+
+    /// The piece code a move puts on its destination (for callers that display moves).
+    pub fn moved_piece(&self, m: Move) -> u8 {
+        match m.kind() {
+            MoveKind::Promotion => make_piece(m.piece(), self.stm),
+            _ => self.board[m.from().index()],
+        }
+    }
+}
+
+/// Per-node data for the legality test.
+pub(crate) struct LegalCtx<B> {
+    king: Option<Square>,
+    checkers: B,
+    /// Squares between the king and every enemy line piece (slider, rider, hopper) that could
+    /// capture it on some occupancy: only moves from (or, with hoppers, to) these can expose
+    /// the king.
+    sensitive: B,
+    hoppers: bool,
+    /// The fast path applies (no lame-leap captures).
+    usable: bool,
+    /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
+    /// pseudo-royals, no immobility rule.
+    fast: bool,
+}
+
+impl<B: Bitboard> LegalCtx<B> {
+    fn new(p: &Position<B>, checkers: B) -> Self {
+        let king = p.king_square(p.stm);
+        let t = &*p.t;
+        let usable = t.path_attacks;
+        let mut sensitive = B::EMPTY;
+        if let (Some(ksq), true) = (king, usable) {
+            let us = p.stm;
+            let them = us ^ 1;
+            for ty in 0..t.n_types as u8 {
+                let pt = &t.pieces[ty as usize];
+                if !pt.capture_needs_occ {
+                    continue;
+                }
+                let theirs = p.pieces_of(ty, them);
+                if theirs.is_empty() {
+                    continue;
+                }
+                let reach = if pt.symmetric {
+                    pt.capture[us].empty_board(ksq)
+                } else {
+                    pt.reverse_super[them][ksq.index()]
+                };
+                for s in (theirs & reach).iter() {
+                    sensitive |= ray_between(p, ksq, s);
+                }
+            }
+        }
+        let v = &t.variant;
+        let fast = usable
+            && king.is_some()
+            && checkers.is_empty()
+            && !v.game_end.extinction.pseudo_royal
+            && !v.drops.immobility_illegal;
+        LegalCtx {
+            king,
+            checkers,
+            sensitive,
+            hoppers: t.hoppers,
+            usable,
+            fast,
+        }
+    }
+}
+
+/// Squares strictly between `a` and `b` on the straight line of steps from `a` to `b` (king
+/// lines from the line table, other steps such as a nightrider's walked).
+#[inline]
+fn ray_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
+    let t = &*p.t;
+    if t.lines.through(a, b).any() {
+        return t.lines.between(a, b);
+    }
+    let geo = t.geo;
+    let dx = geo.file_of(b) as i32 - geo.file_of(a) as i32;
+    let dy = geo.rank_of(b) as i32 - geo.rank_of(a) as i32;
+    let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    let mut out = B::EMPTY;
+    if g <= 1 {
+        return out;
+    }
+    let (sx, sy) = (dx / g, dy / g);
+    let mut cur = a;
+    for _ in 1..g {
+        match geo.offset(cur, sx, sy) {
+            Some(n) => {
+                out = out.with(n);
+                cur = n;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

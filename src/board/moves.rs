@@ -1,0 +1,181 @@
+//! Moves: a compact `Copy` value, move lists, and UCI move text.
+//!
+//! A [`Move`] packs into 32 bits: from square (8 bits), to square (8 bits), kind (4 bits) and a
+//! piece type (8 bits: the promotion, drop or gating piece). Squares are indices on boards of
+//! up to 256 squares. Castling is stored as "king takes own rook" (from = king square, to =
+//! rook square), which fits every castling rule; the text form depends on the variant (see
+//! [`crate::board::Position::move_to_uci`]). Multi-leg moves of later issues will use
+//! [`MoveKind::Special`] plus a side table; the common case stays one word.
+
+use crate::board::geometry::Square;
+use std::fmt;
+
+/// What a move does besides going from one square to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal = 0,
+    /// A pawn-style promotion to [`Move::piece`].
+    Promotion = 1,
+    /// Castling; `to` is the square of the rook (or rook-like piece) the king castles with.
+    Castling = 2,
+    /// An en-passant capture; `to` is the empty e.p. square.
+    EnPassant = 3,
+    /// A drop of [`Move::piece`] from the hand (later issue).
+    Drop = 4,
+    /// A rule-specific move without a capture (Cambodian first moves; `from == to` is a pass).
+    Special = 5,
+    /// Shogi-style promotion of the moving piece (later issue).
+    PiecePromotion = 6,
+    /// Demotion of a promoted piece (later issue).
+    PieceDemotion = 7,
+}
+
+impl MoveKind {
+    const ALL: [MoveKind; 8] = [
+        MoveKind::Normal,
+        MoveKind::Promotion,
+        MoveKind::Castling,
+        MoveKind::EnPassant,
+        MoveKind::Drop,
+        MoveKind::Special,
+        MoveKind::PiecePromotion,
+        MoveKind::PieceDemotion,
+    ];
+}
+
+/// A move in 32 bits (see the module documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+impl Move {
+    /// No move (all zero bits; never a legal move since from = to = 0 with kind Normal).
+    pub const NONE: Move = Move(0);
+
+    /// A move of `kind` from `from` to `to`, with `piece` (promotion / drop type, else 0).
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, kind: MoveKind, piece: u8) -> Move {
+        Move(
+            from.to_u8() as u32
+                | (to.to_u8() as u32) << 8
+                | (kind as u32) << 16
+                | (piece as u32) << 20,
+        )
+    }
+    /// A plain move or capture.
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::new(from, to, MoveKind::Normal, 0)
+    }
+    /// The start square (the king's for castling).
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::new(self.0 as u8)
+    }
+    /// The destination (the castling rook's square for castling).
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 8) as u8)
+    }
+    /// The kind.
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        MoveKind::ALL[((self.0 >> 16) & 7) as usize]
+    }
+    /// The piece type id of a promotion or drop.
+    #[inline(always)]
+    pub const fn piece(self) -> u8 {
+        (self.0 >> 20) as u8
+    }
+    /// The raw bits (for hashing tables).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Move({}->{} {:?} {})",
+            self.from().index(),
+            self.to().index(),
+            self.kind(),
+            self.piece()
+        )
+    }
+}
+
+/// A move list on the stack-friendly side: a `Vec` with room reserved once.
+#[derive(Debug, Clone, Default)]
+pub struct MoveList {
+    moves: Vec<Move>,
+}
+
+impl MoveList {
+    /// An empty list with room for a typical position.
+    pub fn new() -> Self {
+        MoveList {
+            moves: Vec::with_capacity(256),
+        }
+    }
+    /// Appends a move.
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+    /// Number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    /// True if there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+    /// Removes every move.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+    }
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+    /// Keeps the moves for which `f` is true.
+    #[inline(always)]
+    pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
+        self.moves.retain(f);
+    }
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.moves.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_round_trips() {
+        let m = Move::new(Square::new(255), Square::new(17), MoveKind::Promotion, 200);
+        assert_eq!(m.from().index(), 255);
+        assert_eq!(m.to().index(), 17);
+        assert_eq!(m.kind(), MoveKind::Promotion);
+        assert_eq!(m.piece(), 200);
+        for k in MoveKind::ALL {
+            assert_eq!(Move::new(Square::new(1), Square::new(2), k, 0).kind(), k);
+        }
+        assert_eq!(std::mem::size_of::<Move>(), 4);
+    }
+}

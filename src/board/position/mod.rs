@@ -1,0 +1,783 @@
+//! The position: mailbox plus bitboards, side to move, castling, e.p., counters, an
+//! incrementally updated zobrist key, and make/unmake with an undo stack.
+//!
+//! `Position<B>` is generic over the bitboard width and monomorphised; [`AnyPosition`] picks
+//! the narrowest width for a variant with one `match` at the top. The rules it follows are
+//! Fairy-Stockfish's (so perft numbers agree with it), read from the [`Variant`] data: no
+//! variant name is tested anywhere.
+
+pub mod tables;
+
+use crate::board::bitboard::{Bb256, Bitboard};
+use crate::board::geometry::{Square, Width};
+use crate::board::moves::{Move, MoveKind};
+use crate::variant::Variant;
+use std::sync::Arc;
+pub use tables::{TableError, Tables, TypeSet};
+
+/// A coloured piece as stored in the mailbox: 0 = empty, [`WALL`] = a wall square,
+/// otherwise `1 + 2 * type + colour`.
+pub type Piece = u8;
+/// Mailbox value of a wall (`*`).
+pub const WALL: Piece = 255;
+/// Mailbox value of an empty square.
+pub const EMPTY: Piece = 0;
+
+/// The piece code of `type_id` for `color` (0 white, 1 black).
+#[inline(always)]
+pub const fn make_piece(type_id: u8, color: usize) -> Piece {
+    1 + 2 * type_id + color as u8
+}
+/// The type of a (non-empty, non-wall) piece code.
+#[inline(always)]
+pub const fn type_of(p: Piece) -> u8 {
+    (p - 1) >> 1
+}
+/// The colour of a (non-empty, non-wall) piece code.
+#[inline(always)]
+pub const fn color_of(p: Piece) -> usize {
+    ((p - 1) & 1) as usize
+}
+
+/// Castling right bits: white king side, white queen side, black king side, black queen side.
+pub const WHITE_OO: u8 = 1;
+/// White queen side.
+pub const WHITE_OOO: u8 = 2;
+/// Black king side.
+pub const BLACK_OO: u8 = 4;
+/// Black queen side.
+pub const BLACK_OOO: u8 = 8;
+
+/// Index 0..4 of a castling right bit.
+#[inline(always)]
+pub fn cr_index(cr: u8) -> usize {
+    cr.trailing_zeros() as usize
+}
+
+/// What changes with every move and is restored by unmake.
+#[derive(Debug, Clone, Copy)]
+pub struct State<B> {
+    /// Zobrist key.
+    pub key: u64,
+    /// Castling rights (bits [`WHITE_OO`] ...).
+    pub castling: u8,
+    /// E.p. squares (Fairy-Stockfish may set several, and the moved piece's square).
+    pub ep: B,
+    /// Half-moves since the last capture or irreversible move.
+    pub rule50: u32,
+    /// Checks still needed to win, per colour (check counting).
+    pub checks_remaining: [u8; 2],
+    /// Gating squares per colour (Cambodian first moves).
+    pub gates: [B; 2],
+    /// Counting-rule limit and ply (makruk family FEN field).
+    pub counting_limit: u32,
+    /// Plies counted towards the counting limit.
+    pub counting_ply: u32,
+    /// The captured piece of the move that led here (for unmake).
+    pub captured: Piece,
+    /// Its square.
+    pub captured_sq: Square,
+    /// What the captured piece was promoted from (0 = not promoted).
+    pub captured_unpromoted: u8,
+    /// What the moved piece was promoted from (restored on unmake).
+    pub moved_unpromoted: u8,
+    /// The moved piece as it was before the move (restored on unmake of promotions).
+    pub moved_piece: Piece,
+    /// Pseudo-royal pieces (extinctionPseudoRoyal), both colours, recomputed per move.
+    pub pseudo_royals: B,
+    /// The move that led here.
+    pub last_move: Move,
+}
+
+/// A position on bitboards of type `B`.
+#[derive(Debug, Clone)]
+pub struct Position<B: Bitboard> {
+    pub(crate) t: Arc<Tables<B>>,
+    pub(crate) board: Vec<Piece>,
+    /// `promoted_from[sq]`: 1 + type the piece on `sq` was promoted from (0 = not promoted).
+    pub(crate) promoted_from: Vec<u8>,
+    pub(crate) by_color: [B; 2],
+    pub(crate) by_type: Vec<B>,
+    pub(crate) walls: B,
+    pub(crate) occ: B,
+    pub(crate) counts: Vec<u16>,
+    pub(crate) stm: usize,
+    pub(crate) game_ply: u32,
+    pub(crate) chess960: bool,
+    pub(crate) castling_rook_sq: [Square; 4],
+    pub(crate) castling_king_sq: [Option<Square>; 2],
+    pub(crate) castling_path: [B; 4],
+    pub(crate) castling_mask: Vec<u8>,
+    pub(crate) st: State<B>,
+    pub(crate) history: Vec<State<B>>,
+}
+
+impl<B: Bitboard> Position<B> {
+    /// The tables this position plays on.
+    pub fn tables(&self) -> &Arc<Tables<B>> {
+        &self.t
+    }
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.t.variant
+    }
+    /// Side to move: 0 white, 1 black.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> usize {
+        self.stm
+    }
+    /// The piece code on `sq` (0 empty, [`WALL`]).
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+    /// All pieces and walls.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.occ
+    }
+    /// Pieces of a colour.
+    #[inline(always)]
+    pub fn pieces(&self, color: usize) -> B {
+        self.by_color[color]
+    }
+    /// Pieces of a type and colour.
+    #[inline(always)]
+    pub fn pieces_of(&self, type_id: u8, color: usize) -> B {
+        self.by_type[type_id as usize] & self.by_color[color]
+    }
+    /// Number of pieces of a type and colour.
+    #[inline(always)]
+    pub fn count(&self, type_id: u8, color: usize) -> u32 {
+        self.counts[2 * type_id as usize + color] as u32
+    }
+    /// The zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.st.key
+    }
+    /// The state (castling, e.p., counters).
+    pub fn state(&self) -> &State<B> {
+        &self.st
+    }
+    /// Whether castling is played with Chess960 rules (and shown as king-takes-rook).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+    /// Squares a type may stand on for a colour: its mobility region minus walls.
+    #[inline(always)]
+    pub(crate) fn board_bb(&self, type_id: u8, color: usize) -> B {
+        self.t.pieces[type_id as usize].mobility[color] & !self.walls & self.t.board
+    }
+    /// The royal piece square of a colour, if it has exactly one royal piece.
+    #[inline(always)]
+    pub fn king_square(&self, color: usize) -> Option<Square> {
+        let k = self.t.king?;
+        let b = self.pieces_of(k, color);
+        if b.is_empty() {
+            None
+        } else {
+            Some(b.lsb())
+        }
+    }
+
+    pub(crate) fn put_piece(&mut self, pc: Piece, sq: Square) {
+        let (t, c) = (type_of(pc), color_of(pc));
+        self.board[sq.index()] = pc;
+        self.by_color[c] |= B::square(sq);
+        self.by_type[t as usize] |= B::square(sq);
+        self.occ |= B::square(sq);
+        self.counts[2 * t as usize + c] += 1;
+    }
+
+    pub(crate) fn remove_piece(&mut self, sq: Square) {
+        let pc = self.board[sq.index()];
+        let (t, c) = (type_of(pc), color_of(pc));
+        self.board[sq.index()] = EMPTY;
+        self.by_color[c] ^= B::square(sq);
+        self.by_type[t as usize] ^= B::square(sq);
+        self.occ ^= B::square(sq);
+        self.counts[2 * t as usize + c] -= 1;
+    }
+
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square) {
+        let pc = self.board[from.index()];
+        let (t, c) = (type_of(pc), color_of(pc));
+        let ft = B::square(from) | B::square(to);
+        self.board[from.index()] = EMPTY;
+        self.board[to.index()] = pc;
+        self.by_color[c] ^= ft;
+        self.by_type[t as usize] ^= ft;
+        self.occ ^= ft;
+    }
+
+    /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
+    /// the caller removes captured ones).
+    pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
+        let mut b = B::EMPTY;
+        let them = color ^ 1;
+        for t in 0..self.t.n_types as u8 {
+            let mine = self.pieces_of(t, color);
+            if mine.is_empty() {
+                continue;
+            }
+            let pt = &self.t.pieces[t as usize];
+            if !pt.mobility[color].contains(sq) {
+                continue;
+            }
+            if pt.symmetric {
+                b |= pt.capture[them].get(sq, occ) & mine;
+            } else {
+                for s2 in (pt.reverse_super[color][sq.index()] & mine).iter() {
+                    if pt.capture[color].get(s2, occ).contains(sq) {
+                        b = b.with(s2);
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    /// True if any piece of `color` captures on `sq` with occupancy `occ`, among `candidates`.
+    #[inline]
+    pub fn attacked_by(&self, sq: Square, occ: B, color: usize, candidates: B) -> bool {
+        let them = color ^ 1;
+        for t in 0..self.t.n_types as u8 {
+            let mine = self.pieces_of(t, color) & candidates;
+            if mine.is_empty() {
+                continue;
+            }
+            let pt = &self.t.pieces[t as usize];
+            if !pt.mobility[color].contains(sq) {
+                continue;
+            }
+            if pt.symmetric {
+                if (pt.capture[them].get(sq, occ) & mine).any() {
+                    return true;
+                }
+            } else {
+                for s2 in (pt.reverse_super[color][sq.index()] & mine).iter() {
+                    if pt.capture[color].get(s2, occ).contains(sq) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Enemy pieces giving check to the side to move's royal piece.
+    pub fn checkers(&self) -> B {
+        match self.king_square(self.stm) {
+            Some(k) => self.attackers_to(k, self.occ, self.stm ^ 1),
+            None => B::EMPTY,
+        }
+    }
+
+    /// Recomputes the zobrist key from scratch (tested equal to the incremental key).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.t.zobrist;
+        let mut k = 0u64;
+        for sq in self.t.geo.squares() {
+            let pc = self.board[sq.index()];
+            if pc == WALL {
+                k ^= z.wall[sq.index()];
+            } else if pc != EMPTY {
+                k ^= z.piece(type_of(pc), color_of(pc), sq);
+            }
+        }
+        if self.stm == 1 {
+            k ^= z.side;
+        }
+        k ^= z.castling[self.st.castling as usize];
+        for sq in self.st.ep.iter() {
+            k ^= z.ep[self.t.geo.file_of(sq) as usize];
+        }
+        if self.t.variant.checks.check_counting {
+            for c in 0..2 {
+                k ^= z.checks[c][self.st.checks_remaining[c].min(15) as usize];
+            }
+        }
+        for c in 0..2 {
+            for sq in self.st.gates[c].iter() {
+                k ^= z.gate(c, sq);
+            }
+        }
+        k
+    }
+
+    /// Pseudo-royal pieces per Fairy-Stockfish's `extinctionPseudoRoyal` (both colours): the
+    /// pieces of an extinction type whose side has at most `extinctionPieceCount + 1` of it.
+    pub(crate) fn compute_pseudo_royals(&self) -> B {
+        let v = &self.t.variant.game_end.extinction;
+        if !v.pseudo_royal {
+            return B::EMPTY;
+        }
+        let mut b = B::EMPTY;
+        for t in self.t.extinction_types.iter() {
+            for c in 0..2 {
+                if self.count(t, c) <= v.piece_count + 1 {
+                    b |= self.pieces_of(t, c);
+                }
+            }
+        }
+        b
+    }
+
+    /// All pieces of extinction types (duple-check candidates).
+    pub(crate) fn pseudo_royal_candidates(&self) -> B {
+        let mut b = B::EMPTY;
+        for t in self.t.extinction_types.iter() {
+            b |= self.by_type[t as usize];
+        }
+        b
+    }
+
+    /// Whether the game is over by a rule that leaves no moves (Fairy-Stockfish's
+    /// `is_immediate_game_end`: extinction, flags, check counting, castling wins). Move
+    /// generation returns no moves then, as Fairy-Stockfish's does.
+    pub fn is_immediate_game_end(&self) -> bool {
+        let v = &self.t.variant;
+        let ext = &v.game_end.extinction;
+        if ext.value.is_some() && !ext.pseudo_royal && !v.captures.blast_on_capture
+            || ext.value.is_some() && v.captures.blast_on_capture
+        {
+            for c in [self.stm ^ 1, self.stm] {
+                let claim = u32::from(ext.claim && c == self.stm);
+                if self.t.extinction_all {
+                    let mine = self.by_color[c].count();
+                    let theirs = self.by_color[c ^ 1].count();
+                    if mine <= ext.piece_count && theirs >= ext.opponent_piece_count + claim {
+                        return true;
+                    }
+                } else {
+                    for t in self.t.extinction_types.iter() {
+                        if self.count(t, c) <= ext.piece_count
+                            && self.count(t, c ^ 1) >= ext.opponent_piece_count + claim
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        let flag = &v.game_end.flag;
+        let reached = |c: usize| -> bool {
+            let region = self.t.flag_region[c];
+            if region.is_empty() {
+                return false;
+            }
+            let vc = if c == 0 {
+                crate::variant::Color::White
+            } else {
+                crate::variant::Color::Black
+            };
+            let mine = match flag.piece.get(vc) {
+                Some(t) => self.pieces_of(*t, c),
+                None => self.by_color[c],
+            };
+            let on = region & mine;
+            on.any()
+                && (on.count() >= flag.piece_count
+                    || (flag.piece_blocked_win && (region & !self.occ).is_empty()))
+        };
+        if (flag.flag_move || flag.piece_safe) && reached(self.stm) {
+            return true;
+        }
+        if (!flag.flag_move || flag.piece_safe) && reached(self.stm ^ 1) {
+            return true;
+        }
+        if v.checks.check_counting && self.st.checks_remaining[self.stm ^ 1] == 0 {
+            return true;
+        }
+        let wins = &v.castling.wins;
+        if wins.white_kingside
+            || wins.white_queenside
+            || wins.black_kingside
+            || wins.black_queenside
+        {
+            let w = u8::from(wins.white_kingside)
+                | u8::from(wins.white_queenside) << 1
+                | u8::from(wins.black_kingside) << 2
+                | u8::from(wins.black_queenside) << 3;
+            if self.st.last_move.kind() == MoveKind::Castling && self.st.last_move != Move::NONE {
+                let m = self.st.last_move;
+                let side = if m.to() > m.from() { 1 } else { 2 };
+                let just = side << (2 * (self.stm ^ 1));
+                if w & just != 0 {
+                    return true;
+                }
+            }
+            for c in [self.stm ^ 1, self.stm] {
+                let mask = 3 << (2 * c);
+                if w & mask != 0 && w & mask & self.st.castling == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].
+    pub fn make_move(&mut self, m: Move) {
+        let t = Arc::clone(&self.t);
+        let z = &t.zobrist;
+        let us = self.stm;
+        let them = us ^ 1;
+        let from = m.from();
+        let mut to = m.to();
+        let kind = m.kind();
+        self.history.push(self.st);
+        let prev = self.st;
+        let st = &mut self.st;
+        st.last_move = m;
+        st.rule50 += 1;
+        if st.counting_limit != 0 {
+            st.counting_ply += 1;
+        }
+        st.captured = EMPTY;
+        st.captured_unpromoted = 0;
+        st.moved_unpromoted = 0;
+        let mut k = st.key ^ z.side;
+        // Clear e.p. squares.
+        for sq in st.ep.iter() {
+            k ^= z.ep[t.geo.file_of(sq) as usize];
+        }
+        st.ep = B::EMPTY;
+        self.game_ply += 1;
+
+        if kind == MoveKind::Special && from == to {
+            // Pass.
+            self.st.key = k;
+            self.stm = them;
+            self.finish_move();
+            return;
+        }
+
+        let pc = self.board[from.index()];
+        let pt = type_of(pc);
+        self.st.moved_piece = pc;
+
+        if kind == MoveKind::Castling {
+            let rfrom = to;
+            let kingside = rfrom > from;
+            let rank = t.geo.rank_of(from);
+            let c = &t.variant.castling;
+            let kto = t
+                .geo
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
+                .unwrap_or(from);
+            let rto = if kingside {
+                Square::new(kto.to_u8() - 1)
+            } else {
+                Square::new(kto.to_u8() + 1)
+            };
+            let rook = self.board[rfrom.index()];
+            let kp = self.promoted_from[from.index()];
+            let rp = self.promoted_from[rfrom.index()];
+            self.remove_piece(from);
+            self.remove_piece(rfrom);
+            self.promoted_from[from.index()] = 0;
+            self.promoted_from[rfrom.index()] = 0;
+            self.put_piece(pc, kto);
+            self.put_piece(rook, rto);
+            self.promoted_from[kto.index()] = kp;
+            self.promoted_from[rto.index()] = rp;
+            k ^= z.piece(pt, us, from) ^ z.piece(pt, us, kto);
+            k ^= z.piece(type_of(rook), us, rfrom) ^ z.piece(type_of(rook), us, rto);
+            to = kto;
+        } else {
+            // Capture.
+            let capsq = if kind == MoveKind::EnPassant {
+                self.ep_capture_square(to, prev.ep)
+            } else {
+                to
+            };
+            let captured = self.board[capsq.index()];
+            if captured != EMPTY && captured != WALL {
+                self.st.captured = captured;
+                self.st.captured_sq = capsq;
+                self.st.captured_unpromoted = self.promoted_from[capsq.index()];
+                self.promoted_from[capsq.index()] = 0;
+                self.remove_piece(capsq);
+                k ^= z.piece(type_of(captured), them, capsq);
+                self.st.rule50 = 0;
+            }
+            self.st.moved_unpromoted = self.promoted_from[from.index()];
+            self.promoted_from[from.index()] = 0;
+            self.move_piece(from, to);
+            self.promoted_from[to.index()] = self.st.moved_unpromoted;
+            k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
+
+            match kind {
+                MoveKind::Promotion | MoveKind::PiecePromotion => {
+                    let np = if kind == MoveKind::Promotion {
+                        m.piece()
+                    } else {
+                        t.promoted_type[pt as usize].unwrap_or(pt)
+                    };
+                    self.remove_piece(to);
+                    self.put_piece(make_piece(np, us), to);
+                    self.promoted_from[to.index()] = if kind == MoveKind::PiecePromotion {
+                        pt + 1
+                    } else {
+                        0
+                    };
+                    k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
+                    self.st.rule50 = 0;
+                }
+                _ => {}
+            }
+            if Some(pt) == t.pawn && kind != MoveKind::Promotion && kind != MoveKind::PiecePromotion
+            {
+                self.st.rule50 = 0;
+                // E.p. squares after a double or triple step.
+                let ranks_moved = (t.geo.rank_of(to) as i32 - t.geo.rank_of(from) as i32).abs();
+                if t.geo.file_of(to) == t.geo.file_of(from)
+                    && (ranks_moved == 2 || ranks_moved == 3)
+                {
+                    let dir: i32 = if us == 0 { 1 } else { -1 };
+                    let mut steps = vec![1];
+                    if ranks_moved == 3 {
+                        steps.push(2);
+                    }
+                    for back in steps {
+                        let Some(sq) = t.geo.offset(to, 0, -dir * back) else {
+                            continue;
+                        };
+                        if !t.ep_region[them].contains(sq) {
+                            continue;
+                        }
+                        let pawn_attackers = t.pieces[pt as usize].capture[us].get(sq, B::EMPTY)
+                            & self.pieces_of(pt, them);
+                        let other_types = TypeSet(t.ep_types[them].0 & !(1u64 << pt));
+                        if pawn_attackers.any() || !other_types.is_empty() {
+                            self.st.ep = self.st.ep.with(sq);
+                            k ^= z.ep[t.geo.file_of(to) as usize];
+                        }
+                    }
+                }
+            } else if kind == MoveKind::Normal {
+                let ptab = &t.pieces[pt as usize];
+                let init_only =
+                    ptab.initial[us].empty_board(from) & !ptab.quiet[us].empty_board(from);
+                if init_only.contains(to) {
+                    let between = t.lines.between(from, to).with(to);
+                    self.st.ep = between & t.ep_region[them];
+                    for sq in self.st.ep.iter() {
+                        k ^= z.ep[t.geo.file_of(sq) as usize];
+                    }
+                }
+                if t.variant
+                    .pawns
+                    .n_move_rule_types
+                    .get(if us == 0 {
+                        crate::variant::Color::White
+                    } else {
+                        crate::variant::Color::Black
+                    })
+                    .contains(pt)
+                    && !ptab.quiet[us].empty_board(to).contains(from)
+                {
+                    self.st.rule50 = 0;
+                }
+            }
+        }
+
+        // Castling rights.
+        if self.st.castling != 0 {
+            let mask = self.castling_mask[from.index()] | self.castling_mask[m.to().index()];
+            if mask != 0 {
+                k ^= z.castling[self.st.castling as usize];
+                self.st.castling &= !mask;
+                if t.variant.castling.opposite_castling && kind == MoveKind::Castling {
+                    let kingside = m.to() > from;
+                    let side = if kingside { WHITE_OO } else { WHITE_OOO };
+                    self.st.castling &= !(side << (2 * them));
+                }
+                k ^= z.castling[self.st.castling as usize];
+            }
+        }
+
+        // Gates (Cambodian first moves).
+        if t.variant.special_moves.gating {
+            if self.st.gates[us].contains(from) {
+                self.st.gates[us] ^= B::square(from);
+                k ^= z.gate(us, from);
+            }
+            if kind == MoveKind::Castling && self.st.gates[us].contains(m.to()) {
+                self.st.gates[us] ^= B::square(m.to());
+                k ^= z.gate(us, m.to());
+            }
+            if self.st.gates[them].contains(to) {
+                self.st.gates[them] ^= B::square(to);
+                k ^= z.gate(them, to);
+            }
+        }
+        if t.variant.special_moves.cambodian_moves && Some(pt) == t.rook {
+            if let Some(ksq) = self.king_square(them) {
+                if self.st.gates[them].contains(ksq) && t.rook_empty[to.index()].contains(ksq) {
+                    self.st.gates[them] ^= B::square(ksq);
+                    k ^= z.gate(them, ksq);
+                }
+            }
+        }
+
+        self.st.key = k;
+        self.stm = them;
+        self.finish_move();
+    }
+
+    /// Updates what depends on the new position: check counting, pseudo-royals.
+    fn finish_move(&mut self) {
+        if self.t.variant.checks.check_counting && self.checkers().any() {
+            let us = self.stm ^ 1;
+            let z = &self.t.zobrist;
+            let old = self.st.checks_remaining[us];
+            if old > 0 {
+                self.st.key ^=
+                    z.checks[us][old.min(15) as usize] ^ z.checks[us][(old - 1).min(15) as usize];
+                self.st.checks_remaining[us] = old - 1;
+            }
+        }
+        if self.t.variant.game_end.extinction.pseudo_royal {
+            self.st.pseudo_royals = self.compute_pseudo_royals();
+        }
+    }
+
+    /// Takes back the last move made with [`Position::make_move`].
+    pub fn unmake_move(&mut self, m: Move) {
+        let Some(prev) = self.history.pop() else {
+            return;
+        };
+        let st = self.st;
+        self.stm ^= 1;
+        self.game_ply -= 1;
+        let us = self.stm;
+        let from = m.from();
+        let to = m.to();
+        let kind = m.kind();
+        if kind == MoveKind::Special && from == to {
+            self.st = prev;
+            return;
+        }
+        if kind == MoveKind::Castling {
+            let kingside = to > from;
+            let rank = self.t.geo.rank_of(from);
+            let c = &self.t.variant.castling;
+            let kto = self
+                .t
+                .geo
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
+                .unwrap_or(from);
+            let rto = if kingside {
+                Square::new(kto.to_u8() - 1)
+            } else {
+                Square::new(kto.to_u8() + 1)
+            };
+            let king = self.board[kto.index()];
+            let rook = self.board[rto.index()];
+            let kp = self.promoted_from[kto.index()];
+            let rp = self.promoted_from[rto.index()];
+            self.remove_piece(kto);
+            self.remove_piece(rto);
+            self.promoted_from[kto.index()] = 0;
+            self.promoted_from[rto.index()] = 0;
+            self.put_piece(king, from);
+            self.put_piece(rook, to);
+            self.promoted_from[from.index()] = kp;
+            self.promoted_from[to.index()] = rp;
+        } else {
+            if matches!(kind, MoveKind::Promotion | MoveKind::PiecePromotion) {
+                self.remove_piece(to);
+                self.put_piece(st.moved_piece, to);
+            }
+            self.move_piece(to, from);
+            self.promoted_from[to.index()] = 0;
+            self.promoted_from[from.index()] = st.moved_unpromoted;
+            if st.captured != EMPTY {
+                self.put_piece(st.captured, st.captured_sq);
+                self.promoted_from[st.captured_sq.index()] = st.captured_unpromoted;
+            }
+        }
+        let _ = us;
+        self.st = prev;
+    }
+
+    /// The square of the piece an e.p. capture to `to` removes (Fairy-Stockfish's
+    /// `capture_square`): a marked e.p. piece if any, else the nearest enemy piece behind `to`.
+    pub(crate) fn ep_capture_square(&self, to: Square, ep: B) -> Square {
+        let custom = ep & self.occ;
+        if custom.any() {
+            return if self.stm == 0 {
+                custom.lsb()
+            } else {
+                custom.msb()
+            };
+        }
+        let file = self.t.files[self.t.geo.file_of(to) as usize];
+        let them = self.pieces(self.stm ^ 1) & file;
+        let below = if self.stm == 0 {
+            them & !(B::ALL << to.index() as u32)
+        } else {
+            them & (B::ALL << (to.index() as u32 + 1).min(B::BITS - 1)) & !B::square(to)
+        };
+        if below.is_empty() {
+            return to;
+        }
+        if self.stm == 0 {
+            below.msb()
+        } else {
+            below.lsb()
+        }
+    }
+}
+
+/// A position on the narrowest bitboard that fits the variant.
+#[derive(Debug, Clone)]
+pub enum AnyPosition {
+    /// Up to 64 squares.
+    W64(Position<u64>),
+    /// Up to 128 squares.
+    W128(Position<u128>),
+    /// Up to 256 squares.
+    W256(Position<Bb256>),
+}
+
+/// Calls `$body` with `$p` bound to the inner `Position<B>` of an [`AnyPosition`].
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::board::position::AnyPosition::W64($p) => $body,
+            $crate::board::position::AnyPosition::W128($p) => $body,
+            $crate::board::position::AnyPosition::W256($p) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The width a variant needs.
+    pub fn width_for(v: &Variant) -> Width {
+        let squares = v.files as usize * v.ranks as usize;
+        match squares {
+            0..=64 => Width::W64,
+            65..=128 => Width::W128,
+            _ => Width::W256,
+        }
+    }
+}

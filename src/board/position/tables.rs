@@ -1,0 +1,727 @@
+//! Per-variant tables the position and move generator read: piece reaches per colour, regions
+//! as bitboards, rule flags as type sets, zobrist keys. Built once per variant and width.
+//!
+//! Piece moves are compiled here from the Betza IR's single-leg components (leapers, sliders,
+//! riders, hoppers, lame leapers, initial moves) onto the attack tables of `board::attacks`,
+//! following Fairy-Stockfish's reading: `i` components are quiet moves allowed from the
+//! double-step region, capture and quiet sets are separate. Multi-leg and other exotic
+//! components are an error for now (no variant of this issue has them).
+
+use crate::betza::{self, ComponentKind, Dialect, Hop, Range};
+use crate::board::attacks::{
+    reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
+    LineTable, ObliqueRiderTable,
+};
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{Geometry, Square};
+use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant};
+use std::collections::HashMap;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The most piece types a variant may have in this engine (type sets are `u64`).
+pub const MAX_TYPES: usize = 64;
+
+/// Errors from building the tables of a variant.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The board does not fit (should not happen for a concluded variant).
+    #[error("bad board: {0}")]
+    Geometry(String),
+    /// Too many piece types.
+    #[error("{0} piece types; at most {MAX_TYPES} are supported")]
+    TooManyTypes(usize),
+    /// A Betza string that does not parse.
+    #[error("piece '{letter}' ({betza}): {reason}")]
+    Betza {
+        /// Piece letter.
+        letter: char,
+        /// Its Betza text.
+        betza: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A component this move generator cannot play yet.
+    #[error("piece '{letter}' ({betza}): component '{component}' is not supported by the move generator yet")]
+    Unsupported {
+        /// Piece letter.
+        letter: char,
+        /// Its Betza text.
+        betza: String,
+        /// The component, printed.
+        component: String,
+    },
+}
+
+/// A set of piece type ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TypeSet(pub u64);
+
+impl TypeSet {
+    /// Whether `t` is in the set.
+    #[inline(always)]
+    pub fn has(self, t: u8) -> bool {
+        self.0 >> t & 1 != 0
+    }
+    /// From a variant's piece set.
+    pub fn of(set: &PieceSet) -> TypeSet {
+        TypeSet(set.iter().fold(0, |acc, t| acc | 1u64 << t))
+    }
+    /// True if empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The ids, ascending.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..64u8).filter(move |&t| self.has(t))
+    }
+}
+
+/// The squares one group of move components reaches from a square.
+#[derive(Debug, Clone)]
+pub struct Reach<B> {
+    leap: Vec<B>,
+    lines: Vec<Arc<LineAttacks<B>>>,
+    lame: Vec<LameLeaperTable<B>>,
+    oblique: Vec<ObliqueRiderTable<B>>,
+    /// Squares reached on an empty board (Fairy-Stockfish's `PseudoMoves` / `PseudoAttacks`).
+    empty: Vec<B>,
+    /// No component at all.
+    none: bool,
+    /// Only leaper components (the set does not depend on occupancy).
+    leaper_only: bool,
+}
+
+impl<B: Bitboard> Reach<B> {
+    fn new(n: usize) -> Self {
+        Reach {
+            leap: vec![B::EMPTY; n],
+            lines: Vec::new(),
+            lame: Vec::new(),
+            oblique: Vec::new(),
+            empty: vec![B::EMPTY; n],
+            none: true,
+            leaper_only: true,
+        }
+    }
+
+    /// Squares reached from `sq` with occupancy `occ` (occupied squares included: the caller
+    /// masks them into quiet moves or captures).
+    #[inline(always)]
+    pub fn get(&self, sq: Square, occ: B) -> B {
+        let mut b = self.leap[sq.index()];
+        if !self.leaper_only {
+            for l in &self.lines {
+                b |= l.attacks(sq, occ);
+            }
+            for l in &self.lame {
+                b |= l.attacks(sq, occ);
+            }
+            for o in &self.oblique {
+                b |= o.attacks(sq, occ);
+            }
+        }
+        b
+    }
+
+    /// Squares reached on an empty board.
+    #[inline(always)]
+    pub fn empty_board(&self, sq: Square) -> B {
+        self.empty[sq.index()]
+    }
+
+    /// True if the group has no component.
+    #[inline(always)]
+    pub fn is_none(&self) -> bool {
+        self.none
+    }
+}
+
+/// Everything about one piece type, per colour (index 0 white, 1 black).
+#[derive(Debug, Clone)]
+pub struct PieceTables<B> {
+    /// Quiet moves (`m`).
+    pub quiet: [Reach<B>; 2],
+    /// Captures (`c`).
+    pub capture: [Reach<B>; 2],
+    /// Initial quiet moves (`i`), allowed from the double-step region.
+    pub initial: [Reach<B>; 2],
+    /// Squares the type may stand on and move to (mobility region minus walls are applied at
+    /// run time; this is the region alone, all squares when unrestricted).
+    pub mobility: [B; 2],
+    /// Whether captures can be found backwards (the reach of the other colour from the
+    /// target): false for grasshoppers and lame leapers.
+    pub symmetric: bool,
+    /// For asymmetric types: per colour and target square, the squares a piece of that colour
+    /// could capture the target from on some occupancy.
+    pub reverse_super: [Vec<B>; 2],
+    /// Whether the capture reach depends on occupancy (sliders, hoppers, riders, lame).
+    pub capture_needs_occ: bool,
+    /// Whether some capture is a hop, an oblique ride or a lame leap (a move to a square can
+    /// then expose the king, and pins are not along king lines only).
+    pub complex_capture: bool,
+    /// Some capture is a hop (a piece moving onto its line can give check).
+    pub hop_capture: bool,
+    /// Some capture is a lame leap.
+    pub lame_capture: bool,
+    /// Quiet moves and captures use the same components (one lookup serves both).
+    pub same_reach: bool,
+}
+
+/// Per-variant, per-width tables.
+#[derive(Debug)]
+pub struct Tables<B> {
+    /// The variant.
+    pub variant: Variant,
+    /// Board size.
+    pub geo: Geometry,
+    /// Number of piece types.
+    pub n_types: usize,
+    /// Every square of the board.
+    pub board: B,
+    /// Per piece type.
+    pub pieces: Vec<PieceTables<B>>,
+    /// Fairy-Stockfish's predefined pawn (moves generated pawn-style), if present.
+    pub pawn: Option<u8>,
+    /// The royal type.
+    pub king: Option<u8>,
+    /// The predefined fers (Cambodian met moves).
+    pub fers: Option<u8>,
+    /// The predefined rook (Cambodian rule: a rook aiming at the king removes its leap).
+    pub rook: Option<u8>,
+    /// `promotionRegion` per colour.
+    pub promotion_region: [B; 2],
+    /// `doubleStepRegion` per colour (empty without `doubleStep`).
+    pub double_step: [B; 2],
+    /// `tripleStepRegion` per colour.
+    pub triple_step: [B; 2],
+    /// `enPassantRegion` per colour.
+    pub ep_region: [B; 2],
+    /// Promotion choices per colour.
+    pub promotion_types: [Vec<u8>; 2],
+    /// `promotionLimit` per type (0 = unlimited).
+    pub promotion_limit: Vec<u32>,
+    /// Shogi-style promotion target per type (`promotedPieceType`), if any.
+    pub promoted_type: Vec<Option<u8>>,
+    /// `promotionPawnTypes` per colour.
+    pub promotion_pawn_types: [TypeSet; 2],
+    /// `enPassantTypes` per colour.
+    pub ep_types: [TypeSet; 2],
+    /// `extinctionPieceTypes`.
+    pub extinction_types: TypeSet,
+    /// `extinctionPieceTypes = *` (every type, counted together).
+    pub extinction_all: bool,
+    /// Castling rook-like types per colour.
+    pub castling_rooks: [TypeSet; 2],
+    /// Castling king-like type per colour.
+    pub castling_king: [Option<u8>; 2],
+    /// Flag region per colour.
+    pub flag_region: [B; 2],
+    /// Squares between two aligned squares, lines through them.
+    pub lines: LineTable<B>,
+    /// Rook reach on an empty board (Cambodian rule).
+    pub rook_empty: Vec<B>,
+    /// Knight leaps (Cambodian king's first move).
+    pub knight: Vec<B>,
+    /// Rank masks.
+    pub ranks: Vec<B>,
+    /// File masks.
+    pub files: Vec<B>,
+    /// Zobrist keys.
+    pub zobrist: Zobrist,
+    /// No lame-leap captures: checks on a royal piece depend only on the squares between it
+    /// and the attacker, so the legality test may skip pieces off those lines.
+    pub path_attacks: bool,
+    /// Some piece type captures by hopping.
+    pub hoppers: bool,
+}
+
+/// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
+#[derive(Debug, Clone)]
+pub struct Zobrist {
+    /// `psq[piece_index * squares + square]`, piece_index = 2 * type + colour.
+    pub psq: Vec<u64>,
+    /// Per wall square.
+    pub wall: Vec<u64>,
+    /// Black to move.
+    pub side: u64,
+    /// Per castling-rights bit set (16 entries).
+    pub castling: [u64; 16],
+    /// Per e.p. file.
+    pub ep: [u64; 16],
+    /// Per colour and checks remaining (0..=15).
+    pub checks: [[u64; 16]; 2],
+    /// Per colour and gate square.
+    pub gates: Vec<u64>,
+    squares: usize,
+}
+
+impl Zobrist {
+    fn new(n_types: usize, squares: usize, seed: u64) -> Self {
+        let mut s = seed;
+        let mut next = || {
+            // splitmix64
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let psq = (0..2 * n_types * squares).map(|_| next()).collect();
+        let wall = (0..squares).map(|_| next()).collect();
+        let side = next();
+        let mut castling = [0u64; 16];
+        for (i, c) in castling.iter_mut().enumerate() {
+            *c = if i == 0 { 0 } else { next() };
+        }
+        let ep = std::array::from_fn(|_| next());
+        let checks = std::array::from_fn(|_| std::array::from_fn(|_| next()));
+        let gates = (0..2 * squares).map(|_| next()).collect();
+        Zobrist {
+            psq,
+            wall,
+            side,
+            castling,
+            ep,
+            checks,
+            gates,
+            squares,
+        }
+    }
+
+    /// Key of piece `pc` (see [`super::Piece`]) on `sq`.
+    #[inline(always)]
+    pub fn piece(&self, type_id: u8, color: usize, sq: Square) -> u64 {
+        self.psq[(2 * type_id as usize + color) * self.squares + sq.index()]
+    }
+
+    /// Key of a gate of `color` on `sq`.
+    #[inline(always)]
+    pub fn gate(&self, color: usize, sq: Square) -> u64 {
+        self.gates[color * self.squares + sq.index()]
+    }
+}
+
+fn region_bb<B: Bitboard>(geo: &Geometry, r: &Region) -> B {
+    let mut b = B::EMPTY;
+    for sq in geo.squares() {
+        if r.contains(geo.file_of(sq), geo.rank_of(sq)) {
+            b = b.with(sq);
+        }
+    }
+    b
+}
+
+fn vcolor(c: usize) -> VColor {
+    if c == 0 {
+        VColor::White
+    } else {
+        VColor::Black
+    }
+}
+
+fn bcolor(c: usize) -> betza::Color {
+    if c == 0 {
+        betza::Color::White
+    } else {
+        betza::Color::Black
+    }
+}
+
+/// Which group a component adds to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Quiet,
+    Capture,
+    Initial,
+}
+
+/// Line pieces of one group: (kind, range, directions).
+type LineGroup = (LineKind, Option<u8>, Directions);
+/// Riders on other steps: (range, steps).
+type ObliqueGroup = (Option<u8>, Vec<(i32, i32)>);
+
+/// Collects components for one group, then builds the [`Reach`].
+struct ReachBuilder {
+    leap: Vec<(i32, i32)>,
+    /// (kind, range) -> directions.
+    lines: Vec<LineGroup>,
+    lame: Vec<LameStep>,
+    oblique: Vec<ObliqueGroup>,
+    any: bool,
+}
+
+impl ReachBuilder {
+    fn new() -> Self {
+        ReachBuilder {
+            leap: Vec::new(),
+            lines: Vec::new(),
+            lame: Vec::new(),
+            oblique: Vec::new(),
+            any: false,
+        }
+    }
+
+    fn add_line(&mut self, kind: LineKind, range: Option<u8>, d: Direction) {
+        if let Some(e) = self
+            .lines
+            .iter_mut()
+            .find(|(k, r, _)| *k == kind && *r == range)
+        {
+            e.2 = e.2.with(d);
+        } else {
+            self.lines.push((kind, range, Directions::only(d)));
+        }
+    }
+
+    fn build<B: Bitboard>(
+        self,
+        geo: &Geometry,
+        cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
+    ) -> Result<Reach<B>, TableError> {
+        let n = geo.num_squares();
+        let mut r = Reach::new(n);
+        r.none = !self.any;
+        let gerr = |e: crate::board::attacks::AttackError| TableError::Geometry(e.to_string());
+        for sq in geo.squares() {
+            r.leap[sq.index()] = reference::leaper(geo, sq, &self.leap);
+        }
+        for (kind, range, dirs) in &self.lines {
+            // Split into orthogonal and diagonal parts so that pieces share tables (a queen
+            // uses the rook's and the bishop's).
+            for part in [Directions::ORTHOGONAL, Directions::DIAGONAL] {
+                let d = Directions::from_bits(dirs.bits() & part.bits());
+                if d.is_empty() {
+                    continue;
+                }
+                let spec = LineSpec {
+                    dirs: d,
+                    kind: *kind,
+                    range: *range,
+                };
+                let table = match cache.get(&spec) {
+                    Some(t) => Arc::clone(t),
+                    None => {
+                        let t = Arc::new(LineAttacks::new(geo, &spec).map_err(gerr)?);
+                        cache.insert(spec, Arc::clone(&t));
+                        t
+                    }
+                };
+                r.lines.push(table);
+            }
+        }
+        if !self.lame.is_empty() {
+            r.lame
+                .push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
+        }
+        for (range, steps) in &self.oblique {
+            r.oblique
+                .push(ObliqueRiderTable::new(geo, steps, *range).map_err(gerr)?);
+        }
+        r.leaper_only = r.lines.is_empty() && r.lame.is_empty() && r.oblique.is_empty();
+        for sq in geo.squares() {
+            r.empty[sq.index()] = r.get(sq, B::EMPTY);
+        }
+        // Hoppers reach nothing on an empty board; their pseudo reach is the full line.
+        for (kind, range, dirs) in &self.lines {
+            if *kind != LineKind::Slide {
+                let spec = LineSpec::slider(*dirs);
+                let spec = LineSpec {
+                    range: *range,
+                    ..spec
+                };
+                for sq in geo.squares() {
+                    r.empty[sq.index()] |= reference::line::<B>(geo, sq, B::EMPTY, &spec);
+                }
+            }
+        }
+        Ok(r)
+    }
+}
+
+fn build_piece<B: Bitboard>(
+    geo: &Geometry,
+    v: &Variant,
+    id: u8,
+    cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
+) -> Result<PieceTables<B>, TableError> {
+    let pt = &v.pieces[id as usize];
+    let dialect = match pt.dialect {
+        BetzaDialect::XBetza => Dialect::XBetza,
+        BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
+    };
+    let piece = betza::parse(&pt.betza, dialect).map_err(|e| TableError::Betza {
+        letter: pt.letter,
+        betza: pt.betza.clone(),
+        reason: e.to_string(),
+    })?;
+    let mut symmetric = true;
+    let mut capture_needs_occ = false;
+    let mut complex_capture = false;
+    let mut hop_capture = false;
+    let mut lame_capture = false;
+    let mut same_reach = true;
+    let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
+    for c in 0..2 {
+        let mut builders = [
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+        ];
+        for comp in &piece.components {
+            if matches!(comp.kind, ComponentKind::Castling { .. }) {
+                // Castling comes from the variant's castling rules.
+                continue;
+            }
+            let unsupported = || TableError::Unsupported {
+                letter: pt.letter,
+                betza: pt.betza.clone(),
+                component: format!("{comp:?}"),
+            };
+            let simple = comp.simple().ok_or_else(unsupported)?;
+            let initial = simple.initial != betza::Initial::Always;
+            let mut targets = Vec::new();
+            if initial {
+                // Fairy-Stockfish has no initial captures.
+                if simple.can_move {
+                    targets.push(Group::Initial);
+                }
+            } else {
+                if simple.can_move {
+                    targets.push(Group::Quiet);
+                }
+                if simple.can_capture {
+                    targets.push(Group::Capture);
+                }
+            }
+            let steps: Vec<(i32, i32)> = simple
+                .steps_for(bcolor(c))
+                .into_iter()
+                .map(|(x, y)| (x as i32, y as i32))
+                .collect();
+            let unit = steps.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+            let range = match simple.range {
+                Range::Leaper => Some(1),
+                Range::Limited(n) => Some(n),
+                Range::Unlimited => None,
+                Range::Exactly(_) => return Err(unsupported()),
+            };
+            if !initial && simple.can_move != simple.can_capture {
+                same_reach = false;
+            }
+            for g in targets {
+                let b = &mut builders[g as usize];
+                b.any = true;
+                match (simple.hop, simple.range, simple.lame) {
+                    (None, Range::Leaper, None) => b.leap.extend(steps.iter().copied()),
+                    (None, Range::Leaper, Some(lame)) => {
+                        for &(x, y) in &steps {
+                            let path: Vec<(i32, i32)> = lame
+                                .blockers((x as i8, y as i8))
+                                .into_iter()
+                                .map(|(a, b)| (a as i32, b as i32))
+                                .collect();
+                            b.lame.push(LameStep::new((x, y), &path));
+                        }
+                        if g == Group::Capture {
+                            symmetric = false;
+                        }
+                    }
+                    (None, _, None) if unit => {
+                        for &(x, y) in &steps {
+                            let d = Direction::from_delta(x, y).ok_or_else(unsupported)?;
+                            b.add_line(LineKind::Slide, range, d);
+                        }
+                    }
+                    (None, _, None) => b.oblique.push((range, steps.clone())),
+                    (Some(hop), _, None) if unit => {
+                        let kind = match hop {
+                            Hop::Cannon => LineKind::Cannon,
+                            Hop::Grasshopper => LineKind::Grasshopper,
+                        };
+                        if kind == LineKind::Grasshopper && g == Group::Capture {
+                            symmetric = false;
+                        }
+                        for &(x, y) in &steps {
+                            let d = Direction::from_delta(x, y).ok_or_else(unsupported)?;
+                            b.add_line(kind, range, d);
+                        }
+                    }
+                    _ => return Err(unsupported()),
+                }
+                if g == Group::Capture && simple.range != Range::Leaper || simple.lame.is_some() {
+                    capture_needs_occ = true;
+                }
+                if g == Group::Capture
+                    && (simple.hop.is_some()
+                        || simple.lame.is_some()
+                        || !unit && simple.range != Range::Leaper)
+                {
+                    complex_capture = true;
+                }
+                if g == Group::Capture && simple.hop.is_some() {
+                    hop_capture = true;
+                }
+                if g == Group::Capture && simple.lame.is_some() {
+                    lame_capture = true;
+                }
+            }
+        }
+        let [q, cap, init] = builders;
+        groups.push([
+            q.build(geo, cache)?,
+            cap.build(geo, cache)?,
+            init.build(geo, cache)?,
+        ]);
+    }
+    let mut it = groups.into_iter();
+    let [wq, wc, wi] = it.next().expect("two colours");
+    let [bq, bc, bi] = it.next().expect("two colours");
+    let mobility = std::array::from_fn(|c| match pt.mobility_region.get(vcolor(c)) {
+        Some(r) => region_bb(geo, r),
+        None => geo.board_mask(),
+    });
+    let capture = [wc, bc];
+    let n = geo.num_squares();
+    let reverse_super = std::array::from_fn(|c| {
+        let mut rev = vec![B::EMPTY; n];
+        if !symmetric {
+            for from in geo.squares() {
+                for to in capture[c].empty_board(from).iter() {
+                    rev[to.index()] = rev[to.index()].with(from);
+                }
+            }
+        }
+        rev
+    });
+    Ok(PieceTables {
+        quiet: [wq, bq],
+        capture,
+        initial: [wi, bi],
+        mobility,
+        symmetric,
+        reverse_super,
+        capture_needs_occ,
+        complex_capture,
+        hop_capture,
+        lame_capture,
+        same_reach,
+    })
+}
+
+impl<B: Bitboard> Tables<B> {
+    /// Builds every table for `variant`.
+    pub fn new(variant: &Variant) -> Result<Self, TableError> {
+        let geo = Geometry::new(variant.files as u32, variant.ranks as u32)
+            .map_err(|e| TableError::Geometry(e.to_string()))?;
+        let n_types = variant.pieces.len();
+        if n_types > MAX_TYPES {
+            return Err(TableError::TooManyTypes(n_types));
+        }
+        let mut cache = HashMap::new();
+        let pieces = (0..n_types as u8)
+            .map(|id| build_piece::<B>(&geo, variant, id, &mut cache))
+            .collect::<Result<Vec<_>, _>>()?;
+        let by_name = |n: &str| variant.piece_by_name(n);
+        let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
+        let promotion_region = both(&|c| region_bb(&geo, variant.promotion.region.get(c)));
+        let (double_step, triple_step) = if variant.pawns.double_step {
+            (
+                both(&|c| region_bb(&geo, variant.pawns.double_step_region.get(c))),
+                both(&|c| region_bb(&geo, variant.pawns.triple_step_region.get(c))),
+            )
+        } else {
+            ([B::EMPTY; 2], [B::EMPTY; 2])
+        };
+        let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
+        let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
+        let promotion_types = [VColor::White, VColor::Black].map(|c| {
+            variant
+                .promotion
+                .piece_types
+                .get(c)
+                .iter()
+                .collect::<Vec<u8>>()
+        });
+        let mut promotion_limit = vec![0u32; n_types];
+        for &(t, n) in &variant.promotion.limit {
+            if let Some(l) = promotion_limit.get_mut(t as usize) {
+                *l = n;
+            }
+        }
+        let mut promoted_type = vec![None; n_types];
+        for &(from, to) in &variant.promotion.promoted_piece_type {
+            if let Some(p) = promoted_type.get_mut(from as usize) {
+                *p = Some(to);
+            }
+        }
+        let ext = &variant.game_end.extinction;
+        let extinction_types = TypeSet::of(&ext.piece_types);
+        let extinction_all = n_types > 1 && ext.piece_types.0.len() == n_types;
+        let lines = LineTable::new(&geo).map_err(|e| TableError::Geometry(e.to_string()))?;
+        let rook_empty = geo
+            .squares()
+            .map(|sq| reference::line::<B>(&geo, sq, B::EMPTY, &LineSpec::ROOK))
+            .collect();
+        let knight_steps = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        let knight = geo
+            .squares()
+            .map(|sq| reference::leaper::<B>(&geo, sq, &knight_steps))
+            .collect();
+        let ranks = (0..geo.ranks()).map(|r| geo.rank_mask(r)).collect();
+        let files = (0..geo.files()).map(|f| geo.file_mask(f)).collect();
+        let seed = variant.name.bytes().fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
+        });
+        let path_attacks = pieces.iter().all(|p| !p.lame_capture);
+        let hoppers = pieces.iter().any(|p| p.hop_capture);
+        Ok(Tables {
+            path_attacks,
+            hoppers,
+            variant: variant.clone(),
+            board: geo.board_mask(),
+            n_types,
+            pieces,
+            pawn: by_name("pawn"),
+            king: variant.king,
+            fers: by_name("fers"),
+            rook: by_name("rook"),
+            promotion_region,
+            double_step,
+            triple_step,
+            ep_region,
+            promotion_types,
+            promotion_limit,
+            promoted_type,
+            promotion_pawn_types: [VColor::White, VColor::Black]
+                .map(|c| TypeSet::of(variant.promotion.pawn_types.get(c))),
+            ep_types: [VColor::White, VColor::Black]
+                .map(|c| TypeSet::of(variant.pawns.en_passant_types.get(c))),
+            extinction_types,
+            extinction_all,
+            castling_rooks: [VColor::White, VColor::Black]
+                .map(|c| TypeSet::of(variant.castling.rook_pieces.get(c))),
+            castling_king: [
+                (*variant.castling.king_piece.get(VColor::White)).or(variant.king),
+                (*variant.castling.king_piece.get(VColor::Black)).or(variant.king),
+            ],
+            flag_region,
+            lines,
+            rook_empty,
+            knight,
+            ranks,
+            files,
+            zobrist: Zobrist::new(n_types, geo.num_squares(), seed),
+            geo,
+        })
+    }
+}
