@@ -8,4 +8,6 @@
 pub mod betza;
 pub mod board;
 pub mod cli;
+pub mod eval;
+pub mod search;
 pub mod variant;
