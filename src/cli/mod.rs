@@ -50,7 +50,7 @@ pub fn run() -> ExitCode {
         return ExitCode::from(1);
     }
     let outcome = match cli.command {
-        None => protocol_loop::run(),
+        None => protocol_loop::run(&cli.variant_files),
         Some(Command::Check(args)) => check::run(&args, &cli.variant_files),
         Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
         Some(Command::Perft(args)) => perft::run(&args, &cli.variant_files),

@@ -232,6 +232,11 @@ impl EvalParams {
         }
     }
 
+    /// Whether a type is a piece in the sense of null-move safety: not royal, not a pawn.
+    pub fn is_piece(&self, ty: u8) -> bool {
+        self.phase_w.get(ty as usize).copied().unwrap_or(0) > 0
+    }
+
     /// Whether a type is royal.
     pub fn is_royal(&self, ty: u8) -> bool {
         self.royal.get(ty as usize).copied().unwrap_or(false)
