@@ -616,15 +616,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let tactical = is_tactical(&self.pos, m);
             let move_score = self.scores[ply][i];
 
-            // Step 9. Pruning at shallow depth.
+            // Step 9. Pruning at shallow depth: losing captures by SEE before the move; late
+            // and futile quiet moves after it, unless they give check.
+            let mut prune_quiet = false;
             if ply > 0 && best > -MATE_BOUND && !check && searched > 0 {
                 if !tactical {
-                    if !pv_node && depth <= 8 && searched >= lmp_limit.max(1) {
-                        continue;
-                    }
-                    if !pv_node && depth <= 6 && eval + 100 + 90 * depth <= alpha && move_score < (1 << 22) {
-                        continue;
-                    }
+                    prune_quiet = !pv_node
+                        && ((depth <= 8 && searched >= lmp_limit.max(1))
+                            || (depth <= 6 && eval + 100 + 90 * depth <= alpha && move_score < (1 << 22)));
                 } else if depth <= 6 && move_score < 0 && !see_ge(&self.pos, m, -90 * depth, &self.sh.ev.see) {
                     continue;
                 }
@@ -633,6 +632,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // Step 10. Make the move, extend checks.
             self.make(m, ply);
             let gives_check = in_check(&self.pos);
+            if prune_quiet && !gives_check {
+                self.unmake(m);
+                continue;
+            }
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
 
