@@ -7,7 +7,11 @@ use std::process::Command;
 #[test]
 fn python_chess_client_analyses_and_plays() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/uci_python_chess.py");
-    let out = match Command::new("python3").arg(script).arg(env!("CARGO_BIN_EXE_dabbaba")).output() {
+    let out = match Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_dabbaba"))
+        .output()
+    {
         Ok(o) => o,
         Err(e) => {
             eprintln!("python3 not available ({e}): python-chess UCI test skipped");

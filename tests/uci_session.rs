@@ -101,7 +101,10 @@ fn legal_after(variant: &str, fen: Option<&str>, moves: &[String]) -> Vec<String
     use std::sync::{Mutex, OnceLock};
     // One engine per variant: building move tables is the slow part.
     static ORACLES: OnceLock<Mutex<HashMap<String, Engine>>> = OnceLock::new();
-    let mut map = ORACLES.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(|p| p.into_inner());
+    let mut map = ORACLES
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
     let e = map.entry(variant.to_string()).or_insert_with(|| {
         let mut e = Engine::new();
         e.set_variant(variant).expect("variant");
@@ -115,10 +118,19 @@ fn legal_after(variant: &str, fen: Option<&str>, moves: &[String]) -> Vec<String
 fn play(u: &mut Uci, variant: &str, plies: usize) {
     u.send(&format!("setoption name UCI_Variant value {variant}"));
     let l = u.until("info string variant");
-    assert!(l.last().is_some_and(|x| x.contains(&format!("variant {variant} files"))), "{l:?}");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.contains(&format!("variant {variant} files"))),
+        "{l:?}"
+    );
     u.send("ucinewgame");
     let mut moves: Vec<String> = Vec::new();
-    let gos = ["go depth 3", "go movetime 50", "go nodes 3000", "go wtime 2000 btime 2000 winc 20 binc 20"];
+    let gos = [
+        "go depth 3",
+        "go movetime 50",
+        "go nodes 3000",
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+    ];
     for ply in 0..plies {
         let pos = if moves.is_empty() {
             "position startpos".to_string()
@@ -133,11 +145,22 @@ fn play(u: &mut Uci, variant: &str, plies: usize) {
             assert_eq!(mv, "(none)", "{variant}: game over but bestmove {mv}");
             return;
         }
-        assert!(legal.contains(&mv), "{variant}: illegal bestmove {mv} after {moves:?}; legal {legal:?}");
+        assert!(
+            legal.contains(&mv),
+            "{variant}: illegal bestmove {mv} after {moves:?}; legal {legal:?}"
+        );
         // Every PV in the info lines starts with a legal move.
         for l in lines.iter().filter(|l| l.starts_with("info depth")) {
-            let pv: Vec<&str> = l.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
-            assert!(pv.first().is_some_and(|m| legal.iter().any(|x| x == m)), "{variant}: bad pv in {l}");
+            let pv: Vec<&str> = l
+                .split(" pv ")
+                .nth(1)
+                .unwrap_or("")
+                .split_whitespace()
+                .collect();
+            assert!(
+                pv.first().is_some_and(|m| legal.iter().any(|x| x == m)),
+                "{variant}: bad pv in {l}"
+            );
         }
         moves.push(mv);
     }
@@ -161,13 +184,22 @@ fn handshake_lists_options_and_variants() {
         "option name UCI_ShowWDL type check default false",
         "option name UCI_AnalyseMode type check default false",
     ] {
-        assert!(l.iter().any(|x| x.starts_with(opt)), "missing '{opt}' in {l:?}");
+        assert!(
+            l.iter().any(|x| x.starts_with(opt)),
+            "missing '{opt}' in {l:?}"
+        );
     }
     let combo = l
         .iter()
         .find(|x| x.starts_with("option name UCI_Variant type combo default chess"))
         .expect("UCI_Variant");
-    for v in ["var chess", "var capablanca", "var grand", "var shatranj", "var makruk"] {
+    for v in [
+        "var chess",
+        "var capablanca",
+        "var grand",
+        "var shatranj",
+        "var makruk",
+    ] {
         assert!(combo.contains(v), "{v} missing from {combo}");
     }
 }
@@ -184,7 +216,14 @@ fn fairy_games_have_legal_moves_only() {
     let mut u = Uci::start();
     u.handshake();
     // 10x8, 10x10 (ranks written 1-10), 12x8, old-style pieces, Thai counting rules.
-    for v in ["capablanca", "grand", "courier", "shatranj", "makruk", "grasshopper"] {
+    for v in [
+        "capablanca",
+        "grand",
+        "courier",
+        "shatranj",
+        "makruk",
+        "grasshopper",
+    ] {
         play(&mut u, v, 8);
     }
 }
@@ -199,7 +238,10 @@ fn ten_rank_moves_use_rank_ten() {
     u.send("position startpos moves e3e4");
     u.send("go depth 2");
     let (_, mv) = u.bestmove();
-    assert!(legal_after("grand", None, &["e3e4".to_string()]).contains(&mv), "{mv}");
+    assert!(
+        legal_after("grand", None, &["e3e4".to_string()]).contains(&mv),
+        "{mv}"
+    );
 }
 
 #[test]
@@ -212,23 +254,47 @@ fn errors_are_reported_and_leave_a_defined_state() {
     assert!(l.last().is_some_and(|x| x.contains("bad FEN")), "{l:?}");
     u.send("position startpos moves e2e4 e7e5 e1e3");
     let l = u.until("info string");
-    assert!(l.last().is_some_and(|x| x.contains("illegal move 'e1e3'")), "{l:?}");
+    assert!(
+        l.last().is_some_and(|x| x.contains("illegal move 'e1e3'")),
+        "{l:?}"
+    );
     // The position is still the one after e2e4: Black to move.
     u.send("go depth 2");
     let (_, mv) = u.bestmove();
-    assert!(legal_after("chess", None, &["e2e4".to_string()]).contains(&mv), "{mv}");
+    assert!(
+        legal_after("chess", None, &["e2e4".to_string()]).contains(&mv),
+        "{mv}"
+    );
     u.send("setoption name Hash value lots");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("Hash")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("Hash")));
     u.send("setoption name Threads value 0");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("Threads")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("Threads")));
     u.send("setoption name NoSuchOption value 1");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("unknown option")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("unknown option")));
     u.send("setoption name UCI_Variant value nosuchvariant");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("nosuchvariant")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("nosuchvariant")));
     u.send("setoption name VariantPath value /nonexistent/variants.ini");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("cannot load")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("cannot load")));
     u.send("go depth x");
-    assert!(u.until("info string").last().is_some_and(|x| x.contains("error")));
+    assert!(u
+        .until("info string")
+        .last()
+        .is_some_and(|x| x.contains("error")));
     u.send("position");
     u.until("info string");
     u.send("fly to the moon");
@@ -273,7 +339,10 @@ fn stop_isready_and_ponderhit_while_searching() {
     // The loop keeps reading while the engine searches.
     u.send("isready");
     let l = u.until("readyok");
-    assert!(!l.iter().any(|x| x.starts_with("bestmove")), "bestmove before stop: {l:?}");
+    assert!(
+        !l.iter().any(|x| x.starts_with("bestmove")),
+        "bestmove before stop: {l:?}"
+    );
     u.send("stop");
     let (_, mv) = u.bestmove();
     assert!(legal_after("chess", None, &[]).contains(&mv));
@@ -300,11 +369,15 @@ fn multipv_threads_and_wdl() {
     assert!(legal_after("chess", None, &[]).contains(&mv));
     for k in 1..=3 {
         assert!(
-            l.iter().any(|x| x.starts_with("info depth 5 ") && x.contains(&format!(" multipv {k} "))),
+            l.iter()
+                .any(|x| x.starts_with("info depth 5 ") && x.contains(&format!(" multipv {k} "))),
             "no multipv {k}: {l:?}"
         );
     }
-    assert!(l.iter().filter(|x| x.starts_with("info depth")).all(|x| x.contains(" wdl ")));
+    assert!(l
+        .iter()
+        .filter(|x| x.starts_with("info depth"))
+        .all(|x| x.contains(" wdl ")));
 }
 
 #[test]
@@ -315,7 +388,12 @@ fn go_perft_counts() {
     u.send("go perft 3");
     let l = u.until("Nodes searched");
     assert_eq!(l.last().map(String::as_str), Some("Nodes searched: 8902"));
-    assert_eq!(l.iter().filter(|x| x.contains(": ") && !x.starts_with("Nodes")).count(), 20);
+    assert_eq!(
+        l.iter()
+            .filter(|x| x.contains(": ") && !x.starts_with("Nodes"))
+            .count(),
+        20
+    );
 }
 
 #[test]
@@ -323,9 +401,15 @@ fn chess_output_parses_with_vampirc_uci() {
     use vampirc_uci::{parse_one, UciInfoAttribute, UciMessage};
     let mut u = Uci::start();
     let hs = u.handshake();
-    for l in hs.iter().filter(|l| l.starts_with("option") || l.starts_with("id") || *l == "uciok") {
+    for l in hs
+        .iter()
+        .filter(|l| l.starts_with("option") || l.starts_with("id") || *l == "uciok")
+    {
         // The UCI_Variant combo line is long but standard.
-        assert!(!matches!(parse_one(l), UciMessage::Unknown(..)), "unparsed: {l}");
+        assert!(
+            !matches!(parse_one(l), UciMessage::Unknown(..)),
+            "unparsed: {l}"
+        );
     }
     u.send("position startpos moves e2e4");
     u.send("go depth 5");
@@ -336,12 +420,20 @@ fn chess_output_parses_with_vampirc_uci() {
             UciMessage::Info(attrs) => {
                 infos += 1;
                 // Nothing lands in the catch-all: every field was understood.
-                assert!(!attrs.iter().any(|a| matches!(a, UciInfoAttribute::Any(..))), "{l}: {attrs:?}");
+                assert!(
+                    !attrs.iter().any(|a| matches!(a, UciInfoAttribute::Any(..))),
+                    "{l}: {attrs:?}"
+                );
                 let pv = attrs.iter().find_map(|a| match a {
                     UciInfoAttribute::Pv(moves) => Some(moves.clone()),
                     _ => None,
                 });
-                let words: Vec<&str> = l.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
+                let words: Vec<&str> = l
+                    .split(" pv ")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
                 assert_eq!(pv.map(|p| p.len()), Some(words.len()), "{l}");
             }
             UciMessage::BestMove { best_move, .. } => {

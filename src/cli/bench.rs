@@ -173,6 +173,10 @@ pub fn run(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
         secs += s;
     }
     println!();
-    println!("{} nodes {} nps", nodes, (nodes as f64 / secs.max(1e-9)) as u64);
+    println!(
+        "{} nodes {} nps",
+        nodes,
+        (nodes as f64 / secs.max(1e-9)) as u64
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -182,7 +182,8 @@ fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition)
         name: v.name.clone(),
         reason,
     };
-    fn one<B: Bitboard>(v: &Variant) -> Result<(Arc<Tables<B>>, EvalParams, Position<B>), String> {
+    type Built<B> = (Arc<Tables<B>>, EvalParams, Position<B>);
+    fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
         let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
         let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
         let ev = EvalParams::new(&t, &start);
@@ -242,11 +243,17 @@ impl Engine {
             }
         }
         let (variant, (tables, ev, game)) = chosen.unwrap_or_else(|| {
-            let v = crate::variant::builtin("chess").cloned().unwrap_or_else(|| {
-                // The built-in set always has chess; this is only a fallback for a set
-                // without any playable variant.
-                variants.iter().next().cloned().unwrap_or_else(|| unreachable_variant())
-            });
+            let v = crate::variant::builtin("chess")
+                .cloned()
+                .unwrap_or_else(|| {
+                    // The built-in set always has chess; this is only a fallback for a set
+                    // without any playable variant.
+                    variants
+                        .iter()
+                        .next()
+                        .cloned()
+                        .unwrap_or_else(unreachable_variant)
+                });
             let t = build_tables(&v).unwrap_or_else(|_| unreachable_tables());
             (v, t)
         });
@@ -344,7 +351,9 @@ impl Engine {
         let mut set = self.variants.clone();
         let mut added = Vec::new();
         for p in paths.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
-            let mut names = set.load_file(Path::new(p)).map_err(|e| EngineError::Load(e.to_string()))?;
+            let mut names = set
+                .load_file(Path::new(p))
+                .map_err(|e| EngineError::Load(e.to_string()))?;
             added.append(&mut names);
         }
         self.variants = set;
@@ -368,16 +377,22 @@ impl Engine {
         };
         let mut game = match &self.tables {
             AnyTables::W64(t) => AnyPosition::W64(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960).map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960).map_err(|e| bad_fen("startpos", e.to_string()))?,
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
             }),
             AnyTables::W128(t) => AnyPosition::W128(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960).map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960).map_err(|e| bad_fen("startpos", e.to_string()))?,
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
             }),
             AnyTables::W256(t) => AnyPosition::W256(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960).map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960).map_err(|e| bad_fen("startpos", e.to_string()))?,
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
             }),
         };
         let mut history = Vec::with_capacity(moves.len());
@@ -413,7 +428,11 @@ impl Engine {
     }
 
     /// Sets an option by name (case-insensitive) from text; buttons take no value.
-    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionOutcome, EngineError> {
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<OptionOutcome, EngineError> {
         // Validate first, on a copy, so an error changes nothing.
         let mut opts = self.options.clone();
         let (canon, v) = opts.set(name, value)?;
@@ -468,7 +487,9 @@ impl Engine {
 
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     /// Starts searching the current position; the result arrives through the best-move
@@ -525,7 +546,9 @@ impl Engine {
                 }
             });
             // In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
-            while (limits.infinite || c2.pondering.load(Ordering::Relaxed)) && !s2.load(Ordering::Relaxed) {
+            while (limits.infinite || c2.pondering.load(Ordering::Relaxed))
+                && !s2.load(Ordering::Relaxed)
+            {
                 std::thread::sleep(Duration::from_millis(1));
             }
             on_best(&best);

@@ -162,7 +162,9 @@ impl Options {
     }
 
     fn index(&self, name: &str) -> Option<usize> {
-        self.specs.iter().position(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        self.specs
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name.trim()))
     }
 
     /// The spec of an option (names are case-insensitive).
@@ -171,8 +173,14 @@ impl Options {
     }
 
     /// Checks `value` for option `name` and stores it. Returns the canonical name and value.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(String, OptionValue), OptionError> {
-        let i = self.index(name).ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
+    pub fn set(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(String, OptionValue), OptionError> {
+        let i = self
+            .index(name)
+            .ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
         let spec = &self.specs[i];
         let bad = |reason: String| OptionError::BadValue {
             name: spec.name.clone(),
@@ -186,20 +194,28 @@ impl Options {
                 _ => return Err(bad(format!("expected true or false, found '{text}'"))),
             },
             OptionKind::Spin { min, max, .. } => {
-                let n: i64 = text
-                    .parse()
-                    .map_err(|_| bad(format!("expected an integer from {min} to {max}, found '{text}'")))?;
+                let n: i64 = text.parse().map_err(|_| {
+                    bad(format!(
+                        "expected an integer from {min} to {max}, found '{text}'"
+                    ))
+                })?;
                 if n < *min || n > *max {
                     return Err(bad(format!("{n} is outside {min}..{max}")));
                 }
                 OptionValue::Int(n)
             }
-            OptionKind::Combo { vars, .. } => match vars.iter().find(|v| v.eq_ignore_ascii_case(text)) {
-                Some(v) => OptionValue::Text(v.clone()),
-                None => return Err(bad(format!("'{text}' is not one of the choices"))),
-            },
+            OptionKind::Combo { vars, .. } => {
+                match vars.iter().find(|v| v.eq_ignore_ascii_case(text)) {
+                    Some(v) => OptionValue::Text(v.clone()),
+                    None => return Err(bad(format!("'{text}' is not one of the choices"))),
+                }
+            }
             OptionKind::Button => OptionValue::Press,
-            OptionKind::String { .. } => OptionValue::Text(if text == "<empty>" { String::new() } else { text.to_string() }),
+            OptionKind::String { .. } => OptionValue::Text(if text == "<empty>" {
+                String::new()
+            } else {
+                text.to_string()
+            }),
         };
         if v != OptionValue::Press {
             self.values[i] = v.clone();
@@ -218,7 +234,10 @@ impl Options {
 
     /// Current value of a check option.
     pub fn bool(&self, name: &str) -> bool {
-        matches!(self.index(name).map(|i| &self.values[i]), Some(OptionValue::Bool(true)))
+        matches!(
+            self.index(name).map(|i| &self.values[i]),
+            Some(OptionValue::Bool(true))
+        )
     }
 
     /// Current value of a spin option (0 if unknown).
@@ -244,7 +263,11 @@ fn default_value(spec: &OptionSpec) -> OptionValue {
         OptionKind::Spin { default, .. } => OptionValue::Int(*default),
         OptionKind::Combo { default, .. } => OptionValue::Text(default.clone()),
         OptionKind::Button => OptionValue::Press,
-        OptionKind::String { default } => OptionValue::Text(if default == "<empty>" { String::new() } else { default.clone() }),
+        OptionKind::String { default } => OptionValue::Text(if default == "<empty>" {
+            String::new()
+        } else {
+            default.clone()
+        }),
     }
 }
 
@@ -258,16 +281,30 @@ mod tests {
         assert_eq!(o.int(names::HASH), 16);
         assert!(o.set("hash", Some("64")).is_ok());
         assert_eq!(o.int(names::HASH), 64);
-        assert!(matches!(o.set("Hash", Some("0")), Err(OptionError::BadValue { .. })));
-        assert!(matches!(o.set("Hash", Some("lots")), Err(OptionError::BadValue { .. })));
+        assert!(matches!(
+            o.set("Hash", Some("0")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("Hash", Some("lots")),
+            Err(OptionError::BadValue { .. })
+        ));
         assert_eq!(o.int(names::HASH), 64);
-        assert!(matches!(o.set("Nope", Some("1")), Err(OptionError::Unknown(_))));
-        assert!(matches!(o.set("UCI_Variant", Some("SHOGI")), Ok((_, OptionValue::Text(ref s))) if s == "shogi"));
+        assert!(matches!(
+            o.set("Nope", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
+        assert!(
+            matches!(o.set("UCI_Variant", Some("SHOGI")), Ok((_, OptionValue::Text(ref s))) if s == "shogi")
+        );
         assert!(o.set("UCI_Variant", Some("nonexistent")).is_err());
         assert!(o.set("Ponder", Some("maybe")).is_err());
         assert!(o.set("ponder", Some("TRUE")).is_ok());
         assert!(o.bool(names::PONDER));
-        assert_eq!(o.set("clear hash", None).map(|x| x.1), Ok(OptionValue::Press));
+        assert_eq!(
+            o.set("clear hash", None).map(|x| x.1),
+            Ok(OptionValue::Press)
+        );
         assert_eq!(o.text(names::VARIANT_PATH), "");
     }
 }

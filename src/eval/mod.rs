@@ -178,7 +178,11 @@ impl EvalParams {
                     .map(|r| r as i32)
                     .collect();
                 for (k, &sq) in squares.iter().enumerate() {
-                    let rel = if avg > 0.0 { (reaches[k] as f64 - avg) / maxr.max(1.0) } else { 0.0 };
+                    let rel = if avg > 0.0 {
+                        (reaches[k] as f64 - avg) / maxr.max(1.0)
+                    } else {
+                        0.0
+                    };
                     let (mut m, mut e) = if royal[i] {
                         // Royal pieces: stay sheltered early, come out late.
                         (-40.0 * rel, 30.0 * rel)
@@ -269,7 +273,8 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
                 mg[c] += m as i32;
                 eg[c] += e as i32;
                 if p.mob_on[i] {
-                    let reach = ((pt.quiet[c].get(sq, occ) & !occ) | (pt.capture[c].get(sq, occ) & occ & !own))
+                    let reach = ((pt.quiet[c].get(sq, occ) & !occ)
+                        | (pt.capture[c].get(sq, occ) & occ & !own))
                         .count() as i32;
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;
@@ -304,7 +309,12 @@ mod tests {
     #[test]
     fn chess_values_are_in_the_usual_order() {
         let (_, vals) = params_for("chess");
-        let get = |l: char| vals.iter().find(|x| x.0.eq_ignore_ascii_case(&l)).map(|x| x.1).unwrap_or(-1);
+        let get = |l: char| {
+            vals.iter()
+                .find(|x| x.0.eq_ignore_ascii_case(&l))
+                .map(|x| x.1)
+                .unwrap_or(-1)
+        };
         let (p, n, b, r, q) = (get('p'), get('n'), get('b'), get('r'), get('q'));
         assert!(p < n && n <= b + 40 && b < r && r < q, "{vals:?}");
         assert!((60..=160).contains(&p), "{vals:?}");
@@ -315,9 +325,19 @@ mod tests {
 
     #[test]
     fn start_positions_are_balanced() {
-        for name in ["chess", "capablanca", "shatranj", "makruk", "grand", "xiangqi", "shogi"] {
+        for name in [
+            "chess",
+            "capablanca",
+            "shatranj",
+            "makruk",
+            "grand",
+            "xiangqi",
+            "shogi",
+        ] {
             let Some(v) = builtin(name) else { continue };
-            let Ok(g) = AnyPosition::new(v, None, false) else { continue };
+            let Ok(g) = AnyPosition::new(v, None, false) else {
+                continue;
+            };
             let e = crate::with_position!(&g, p => {
                 let ep = EvalParams::new(p.tables(), p);
                 evaluate(p, &ep)
@@ -332,9 +352,27 @@ mod print_values {
     #[test]
     #[ignore]
     fn print() {
-        for name in ["chess", "capablanca", "shatranj", "makruk", "grand", "xiangqi", "shogi", "amazon", "courier"] {
-            let Some(v) = crate::variant::builtin(name) else { continue };
-            let g = match crate::board::position::AnyPosition::new(v, None, false) { Ok(g) => g, Err(e) => { println!("{name}: {e}"); continue } };
+        for name in [
+            "chess",
+            "capablanca",
+            "shatranj",
+            "makruk",
+            "grand",
+            "xiangqi",
+            "shogi",
+            "amazon",
+            "courier",
+        ] {
+            let Some(v) = crate::variant::builtin(name) else {
+                continue;
+            };
+            let g = match crate::board::position::AnyPosition::new(v, None, false) {
+                Ok(g) => g,
+                Err(e) => {
+                    println!("{name}: {e}");
+                    continue;
+                }
+            };
             crate::with_position!(&g, p => {
                 let ep = super::EvalParams::new(p.tables(), p);
                 let s: Vec<String> = v.pieces.iter().enumerate().map(|(i, pc)| format!("{}={}/{}", pc.letter, ep.mg[i], ep.eg[i])).collect();

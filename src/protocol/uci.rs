@@ -15,7 +15,12 @@ pub const ENGINE_AUTHOR: &str = "the Dabbaba developers";
 
 /// Runs a UCI session on `engine`: `first` is the line that selected UCI (normally `uci`),
 /// then lines from `input` until `quit` or end of input.
-pub fn run(engine: &mut Engine, first: &str, input: &mut dyn BufRead, out: Output) -> std::io::Result<()> {
+pub fn run(
+    engine: &mut Engine,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+) -> std::io::Result<()> {
     let o = out.clone();
     engine.set_on_info(move |info| o.line(&format_info(info)));
     let o = out.clone();
@@ -69,7 +74,11 @@ impl Session {
             "ponderhit" => engine.ponderhit(),
             "quit" => return false,
             "d" => {
-                self.info_string(&format!("variant {} fen {}", engine.variant().name, engine.fen()));
+                self.info_string(&format!(
+                    "variant {} fen {}",
+                    engine.variant().name,
+                    engine.fen()
+                ));
             }
             other => self.info_string(&format!("unknown command '{other}'")),
         }
@@ -83,7 +92,9 @@ impl Session {
             let mut s = format!("option name {} type ", spec.name);
             match &spec.kind {
                 OptionKind::Check { default } => s += &format!("check default {default}"),
-                OptionKind::Spin { default, min, max } => s += &format!("spin default {default} min {min} max {max}"),
+                OptionKind::Spin { default, min, max } => {
+                    s += &format!("spin default {default} min {min} max {max}")
+                }
                 OptionKind::Combo { default, vars } => {
                     s += &format!("combo default {default}");
                     for v in vars {
@@ -111,7 +122,11 @@ impl Session {
             Ok(OptionOutcome::Done) => {}
             Ok(OptionOutcome::VariantChanged(s)) => self.variant_line(&s),
             Ok(OptionOutcome::VariantsLoaded(added)) => {
-                self.info_string(&format!("loaded {} variants: {}", added.len(), added.join(" ")));
+                self.info_string(&format!(
+                    "loaded {} variants: {}",
+                    added.len(),
+                    added.join(" ")
+                ));
             }
             Err(e) => self.info_string(&format!("error: {e}")),
         }
@@ -140,13 +155,19 @@ impl Session {
         };
         let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
         if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
-            self.info_string(&format!("error: {e}; position unchanged ({})", engine.fen()));
+            self.info_string(&format!(
+                "error: {e}; position unchanged ({})",
+                engine.fen()
+            ));
         }
     }
 
     fn go(&self, engine: &mut Engine, words: &[&str]) {
         if words.first() == Some(&"perft") {
-            let depth = words.get(1).and_then(|d| d.parse::<u32>().ok()).unwrap_or(1);
+            let depth = words
+                .get(1)
+                .and_then(|d| d.parse::<u32>().ok())
+                .unwrap_or(1);
             let d = engine.perft_divide(depth.max(1));
             let mut total = 0;
             for (m, n) in &d {
@@ -169,7 +190,9 @@ pub fn parse_go(words: &[&str]) -> Result<Limits, String> {
     let mut l = Limits::default();
     let mut i = 0;
     let num = |i: usize, what: &str| -> Result<u64, String> {
-        let w = words.get(i + 1).ok_or_else(|| format!("'{what}' needs a number"))?;
+        let w = words
+            .get(i + 1)
+            .ok_or_else(|| format!("'{what}' needs a number"))?;
         // Clocks may go negative in some GUIs: read as zero.
         if let Ok(n) = w.parse::<i64>() {
             return Ok(n.max(0) as u64);
@@ -220,7 +243,17 @@ pub fn parse_go(words: &[&str]) -> Result<Limits, String> {
 fn is_go_keyword(w: &str) -> bool {
     matches!(
         w,
-        "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate" | "movetime" | "infinite" | "ponder"
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "movetime"
+            | "infinite"
+            | "ponder"
     )
 }
 
@@ -233,7 +266,10 @@ pub fn format_info(info: &Info) -> String {
 }
 
 fn format_line(l: &InfoLine) -> String {
-    let mut s = format!("info depth {} seldepth {} multipv {} score ", l.depth, l.seldepth, l.multipv);
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score ",
+        l.depth, l.seldepth, l.multipv
+    );
     match l.score {
         Score::Cp(cp) => s += &format!("cp {cp}"),
         Score::Mate(m) => s += &format!("mate {m}"),
@@ -277,7 +313,18 @@ mod tests {
 
     #[test]
     fn go_arguments() {
-        let l = parse_go(&["wtime", "1000", "btime", "-5", "winc", "10", "movestogo", "3", "ponder"]).unwrap();
+        let l = parse_go(&[
+            "wtime",
+            "1000",
+            "btime",
+            "-5",
+            "winc",
+            "10",
+            "movestogo",
+            "3",
+            "ponder",
+        ])
+        .unwrap();
         assert_eq!(l.wtime, Some(1000));
         assert_eq!(l.btime, Some(0));
         assert_eq!(l.winc, Some(10));
@@ -293,7 +340,13 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(format_bestmove(&BestMove { best: None, ponder: None }), "bestmove (none)");
+        assert_eq!(
+            format_bestmove(&BestMove {
+                best: None,
+                ponder: None
+            }),
+            "bestmove (none)"
+        );
         let l = InfoLine {
             depth: 3,
             seldepth: 5,

@@ -67,7 +67,11 @@ pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
             hard: Some(t),
         };
     }
-    let (time, inc) = if stm == 0 { (l.wtime, l.winc) } else { (l.btime, l.binc) };
+    let (time, inc) = if stm == 0 {
+        (l.wtime, l.winc)
+    } else {
+        (l.btime, l.binc)
+    };
     let Some(time) = time else {
         return TimeBudget::default();
     };
@@ -108,13 +112,27 @@ mod tests {
             let hard = b.hard.expect("hard").as_millis() as u64;
             let soft = b.soft.expect("soft").as_millis() as u64;
             assert!(soft <= hard, "{time} {inc}: {soft} > {hard}");
-            assert!(hard <= time.saturating_sub(100).max(1), "{time} {inc}: hard {hard}");
+            assert!(
+                hard <= time.saturating_sub(100).max(1),
+                "{time} {inc}: hard {hard}"
+            );
         }
-        let b = budget(&Limits { movetime: Some(500), ..Limits::default() }, 1, 100);
+        let b = budget(
+            &Limits {
+                movetime: Some(500),
+                ..Limits::default()
+            },
+            1,
+            100,
+        );
         assert_eq!(b.hard, Some(Duration::from_millis(400)));
         assert_eq!(budget(&Limits::depth(5), 0, 100), TimeBudget::default());
         // Black's clock is used for black.
-        let l = Limits { wtime: Some(1), btime: Some(100_000), ..Limits::default() };
+        let l = Limits {
+            wtime: Some(1),
+            btime: Some(100_000),
+            ..Limits::default()
+        };
         assert!(budget(&l, 1, 100).soft.expect("soft") > Duration::from_millis(1000));
     }
 }

@@ -69,7 +69,9 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
-            nodes: (0..threads.max(1)).map(|_| NodeCounter::default()).collect(),
+            nodes: (0..threads.max(1))
+                .map(|_| NodeCounter::default())
+                .collect(),
         }
     }
     /// Total nodes of all threads.
@@ -81,7 +83,13 @@ impl Control {
         self.nodes
             .iter()
             .enumerate()
-            .map(|(i, n)| if i == id { own } else { n.load(Ordering::Relaxed) })
+            .map(|(i, n)| {
+                if i == id {
+                    own
+                } else {
+                    n.load(Ordering::Relaxed)
+                }
+            })
             .sum()
     }
 }

@@ -126,7 +126,8 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, m: Move, threshold: i32, values: &
         let Some((v, sq, is_royal)) = best else { break };
         if is_royal {
             // The royal piece may capture only if the other side has no attacker left.
-            let others = pos.attackers_to(to, occ ^ B::square(sq), side ^ 1) & occ & pos.pieces(side ^ 1);
+            let others =
+                pos.attackers_to(to, occ ^ B::square(sq), side ^ 1) & occ & pos.pieces(side ^ 1);
             return (if others.any() { res ^ 1 } else { res }) == 1;
         }
         swap = v - swap;

@@ -181,7 +181,8 @@ impl Tt {
                 break;
             }
             let e = unpack(data);
-            let age = (gen.wrapping_sub(self.ages[bi * BUCKET + i].load(Ordering::Relaxed)) & 31) as i32;
+            let age =
+                (gen.wrapping_sub(self.ages[bi * BUCKET + i].load(Ordering::Relaxed)) & 31) as i32;
             let worth = e.depth - 8 * age;
             if worth < worst {
                 worst = worth;

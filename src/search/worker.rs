@@ -4,7 +4,8 @@
 //! The node search is laid out in numbered steps so that the code maps to the algorithm.
 
 use super::support::{
-    captured_type, in_check, is_tactical, moving_type, see_ge, terminal_value, value_score, NULL_MOVE,
+    captured_type, in_check, is_tactical, moving_type, see_ge, terminal_value, value_score,
+    NULL_MOVE,
 };
 use super::tt::{Bound, Tt};
 use super::{Control, Score, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -94,12 +95,22 @@ pub(crate) struct Worker<'a, B: Bitboard> {
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
-    pub fn new(id: usize, pos: Position<B>, keys: Vec<u64>, root_moves: Vec<RootMove>, sh: &'a Shared<'a>) -> Self {
+    pub fn new(
+        id: usize,
+        pos: Position<B>,
+        keys: Vec<u64>,
+        root_moves: Vec<RootMove>,
+        sh: &'a Shared<'a>,
+    ) -> Self {
         let squares = pos.tables().geo.num_squares();
         let n_types = pos.tables().n_types;
         let v = pos.variant();
         let rule50_limit = v.game_end.n_move_rule * 2;
-        let nfold = if v.game_end.n_fold_value_absolute { GameValue::Draw } else { v.game_end.n_fold_value };
+        let nfold = if v.game_end.n_fold_value_absolute {
+            GameValue::Draw
+        } else {
+            v.game_end.n_fold_value
+        };
         let root_keys = keys.len();
         let lmr = (0..LMR_SIZE)
             .map(|d| {
@@ -170,7 +181,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 };
                 loop {
                     let score = self.root_search(depth, alpha, beta);
-                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.stopped {
                         break;
                     }
@@ -188,7 +199,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                         beta = INF;
                     }
                 }
-                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
                     break;
                 }
@@ -233,7 +244,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INF;
         self.pv[0].clear();
-        self.evals[0] = if in_check(&self.pos) { -INF } else { evaluate(&self.pos, self.sh.ev) };
+        self.evals[0] = if in_check(&self.pos) {
+            -INF
+        } else {
+            evaluate(&self.pos, self.sh.ev)
+        };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.root_moves[i].score = -INF;
@@ -330,7 +345,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 self.stopped = true;
                 return true;
             }
-            if self.id == 0 && self.root_depth > 1 && !self.sh.ctrl.pondering.load(Ordering::Relaxed) {
+            if self.id == 0
+                && self.root_depth > 1
+                && !self.sh.ctrl.pondering.load(Ordering::Relaxed)
+            {
                 if let Some(hard) = self.sh.hard {
                     if self.sh.start.elapsed() >= hard {
                         self.stop_all();
@@ -423,7 +441,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 1 << 30
             } else if let Some(victim) = captured_type(&self.pos, m) {
                 let attacker = moving_type(&self.pos, m);
-                let mvv = ev.see[victim as usize].min(5000) * 8 - ev.see[attacker as usize].min(5000) / 8;
+                let mvv =
+                    ev.see[victim as usize].min(5000) * 8 - ev.see[attacker as usize].min(5000) / 8;
                 if see_ge(&self.pos, m, 0, &ev.see) {
                     (1 << 24) + mvv
                 } else {
@@ -490,7 +509,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// The principal variation search.
     #[allow(clippy::too_many_arguments)]
-    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, pv_node: bool, cut_node: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
         // Step 1. Leaves go to quiescence; initialise the node.
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, pv_node);
@@ -555,7 +582,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         if !pv_node && !check {
             // Step 5. Reverse futility pruning.
-            if depth <= 7 && eval - 80 * depth + 40 * i32::from(improving) >= beta && eval.abs() < MATE_BOUND {
+            if depth <= 7
+                && eval - 80 * depth + 40 * i32::from(improving) >= beta
+                && eval.abs() < MATE_BOUND
+            {
                 return eval;
             }
 
@@ -623,8 +653,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 if !tactical {
                     prune_quiet = !pv_node
                         && ((depth <= 8 && searched >= lmp_limit.max(1))
-                            || (depth <= 6 && eval + 100 + 90 * depth <= alpha && move_score < (1 << 22)));
-                } else if depth <= 6 && move_score < 0 && !see_ge(&self.pos, m, -90 * depth, &self.sh.ev.see) {
+                            || (depth <= 6
+                                && eval + 100 + 90 * depth <= alpha
+                                && move_score < (1 << 22)));
+                } else if depth <= 6
+                    && move_score < 0
+                    && !see_ge(&self.pos, m, -90 * depth, &self.sh.ev.see)
+                {
                     continue;
                 }
             }
@@ -645,7 +680,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 1 + 2 * usize::from(pv_node) && (!tactical || move_score < 0) {
+                if depth >= 3
+                    && searched > 2 * usize::from(pv_node)
+                    && (!tactical || move_score < 0)
+                {
                     r = self.lmr_of(depth, searched) as i32;
                     r -= i32::from(pv_node);
                     r += i32::from(!improving);
@@ -710,7 +748,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.sh.tt.store(key, best_move, score_to_tt(best, ply), if check { 0 } else { eval }, depth, bound);
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if check { 0 } else { eval },
+            depth,
+            bound,
+        );
         best
     }
 
@@ -759,7 +804,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             };
             if e >= beta {
                 if tte.is_none() {
-                    self.sh.tt.store(key, Move::NONE, score_to_tt(e, ply), e, 0, Bound::Lower);
+                    self.sh
+                        .tt
+                        .store(key, Move::NONE, score_to_tt(e, ply), e, 0, Bound::Lower);
                 }
                 return e;
             }
@@ -785,7 +832,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     continue;
                 }
                 let gain = captured_type(&self.pos, m).map_or(0, |t| self.sh.ev.see[t as usize])
-                    + if m.kind() == MoveKind::Promotion { self.sh.ev.see[m.piece() as usize] } else { 0 };
+                    + if m.kind() == MoveKind::Promotion {
+                        self.sh.ev.see[m.piece() as usize]
+                    } else {
+                        0
+                    };
                 if stand + gain + 200 <= alpha && m.kind() != MoveKind::Promotion {
                     continue;
                 }
@@ -821,13 +872,23 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.sh.tt.store(key, best_move, score_to_tt(best, ply), if check { 0 } else { stand }, 0, bound);
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if check { 0 } else { stand },
+            0,
+            bound,
+        );
         best
     }
 }
 
 fn is_tactical_after(m: Move) -> bool {
-    matches!(m.kind(), MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::EnPassant)
+    matches!(
+        m.kind(),
+        MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::EnPassant
+    )
 }
 
 #[inline]
