@@ -61,7 +61,8 @@ pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
         return TimeBudget::default();
     }
     if let Some(mt) = l.movetime {
-        let t = Duration::from_millis(mt.saturating_sub(overhead_ms).max(1));
+        // A fixed time per move is the GUI's own budget: keep only a small reserve.
+        let t = Duration::from_millis(mt.saturating_sub(overhead_ms.min(mt / 10)).max(1));
         return TimeBudget {
             soft: Some(t),
             hard: Some(t),
@@ -77,11 +78,18 @@ pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
     };
     let inc = inc.unwrap_or(0);
     let mtg = l.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
-    // What we may spend without touching the reserve.
-    let avail = time.saturating_sub(overhead_ms).max(1);
-    let soft = (avail / mtg + inc * 3 / 4).min(avail / 2).max(1);
-    let hard_cap = if mtg == 1 { avail * 3 / 4 } else { avail / 3 };
-    let hard = (soft * 4).min(hard_cap).max(soft.min(avail)).max(1);
+    // Keep twice the overhead on the clock (one for this move's latency, one for stalls of a
+    // loaded machine); when the clock sinks to the reserve, moves cost less than the
+    // increment so it grows back.
+    let reserve = (2 * overhead_ms).min(time / 2);
+    let spare = time.saturating_sub(reserve);
+    let soft = (spare / mtg + inc * 3 / 4).min(spare / 2 + inc / 2).max(1);
+    let hard_cap = if mtg == 1 { spare * 3 / 4 } else { spare / 3 } + inc * 3 / 4;
+    let hard = (soft * 4)
+        .min(hard_cap)
+        .max(soft)
+        .min(time.saturating_sub(overhead_ms).max(1));
+    let soft = soft.min(hard);
     TimeBudget {
         soft: Some(Duration::from_millis(soft)),
         hard: Some(Duration::from_millis(hard)),
@@ -125,7 +133,16 @@ mod tests {
             1,
             100,
         );
-        assert_eq!(b.hard, Some(Duration::from_millis(400)));
+        assert_eq!(b.hard, Some(Duration::from_millis(450)));
+        let b = budget(
+            &Limits {
+                movetime: Some(5000),
+                ..Limits::default()
+            },
+            1,
+            100,
+        );
+        assert_eq!(b.hard, Some(Duration::from_millis(4900)));
         assert_eq!(budget(&Limits::depth(5), 0, 100), TimeBudget::default());
         // Black's clock is used for black.
         let l = Limits {
