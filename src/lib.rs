@@ -8,4 +8,8 @@
 pub mod betza;
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod protocol;
+pub mod search;
 pub mod variant;

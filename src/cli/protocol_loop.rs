@@ -1,32 +1,19 @@
-//! The protocol loop started when `dabbaba` runs without a subcommand.
-//!
-//! The protocols (UCI, CECP) arrive with the engine facade; until then the loop greets, answers
-//! `quit`, and says plainly that other input is not understood yet.
+//! The protocol loop started when `dabbaba` runs without a subcommand: the first line decides
+//! the protocol (see [`crate::protocol::run_loop`]).
 
-use std::io::{self, BufRead, Write};
+use crate::engine::Engine;
+use crate::protocol::{run_loop, Output};
+use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Reads commands from standard input until `quit` or end of input.
-pub fn run() -> anyhow::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    writeln!(
-        out,
-        "Dabbaba {} (protocols not implemented yet; type quit)",
-        env!("CARGO_PKG_VERSION")
-    )?;
-    out.flush()?;
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        let command = line.trim();
-        match command {
-            "" => continue,
-            "quit" => break,
-            other => {
-                writeln!(out, "Error (unknown command): {other}")?;
-                out.flush()?;
-            }
-        }
-    }
+pub fn run(variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let set = super::variants::variant_set(variant_files)?;
+    let mut engine = Engine::with_variants(set);
+    let out = Output::new(Box::new(io::stdout()));
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    run_loop(&mut engine, &mut input, out)?;
     Ok(ExitCode::SUCCESS)
 }

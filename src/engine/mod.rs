@@ -1,0 +1,654 @@
+//! The engine facade: the one object protocols talk to.
+//!
+//! It owns the variants, the current variant's tables and evaluation, the position (a FEN plus
+//! moves), the options, the transposition table and the running search. It never prints:
+//! search progress and the best move go to callbacks set with [`Engine::set_on_info`] and
+//! [`Engine::set_on_bestmove`]; every fallible call returns an [`EngineError`] and leaves the
+//! engine in the state it had before the call.
+
+pub mod options;
+
+use crate::board::bitboard::{Bb256, Bitboard};
+use crate::board::geometry::Width;
+use crate::board::position::{AnyPosition, Position, Tables};
+use crate::board::MoveList;
+use crate::eval::EvalParams;
+use crate::search::{self, Bound, Control, Limits, Progress, Score, Settings, Tt};
+use crate::variant::{Variant, VariantSet};
+use options::{names, OptionError, OptionValue, Options};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// What went wrong in an engine call. The engine state is unchanged after an error.
+#[derive(Debug, Error)]
+pub enum EngineError {
+    /// No variant of that name.
+    #[error("unknown variant '{0}'")]
+    UnknownVariant(String),
+    /// The variant's pieces or board cannot be played yet.
+    #[error("variant {name} cannot be played: {reason}")]
+    Unplayable {
+        /// Variant name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// A FEN that does not fit the variant.
+    #[error("bad FEN '{fen}': {reason}")]
+    BadFen {
+        /// The FEN.
+        fen: String,
+        /// Why.
+        reason: String,
+    },
+    /// A move that is not legal in the position it is played in.
+    #[error("illegal move '{mv}' in position {fen}")]
+    IllegalMove {
+        /// The move text.
+        mv: String,
+        /// The position it was played in.
+        fen: String,
+    },
+    /// A variants file that could not be loaded.
+    #[error("cannot load variants: {0}")]
+    Load(String),
+    /// An option problem.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+/// One line of search output with moves as UCI text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InfoLine {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply.
+    pub seldepth: u32,
+    /// 1-based line number.
+    pub multipv: usize,
+    /// Score.
+    pub score: Score,
+    /// Whether the score is a bound.
+    pub bound: Bound,
+    /// Win/draw/loss per mille, when `UCI_ShowWDL` is on.
+    pub wdl: Option<[u32; 3]>,
+    /// Nodes of all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table use, permille.
+    pub hashfull: u32,
+    /// Milliseconds since `go`.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<String>,
+}
+
+/// What the engine reports while searching.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Info {
+    /// A finished iteration line.
+    Line(InfoLine),
+    /// Free text for the GUI (UCI `info string`).
+    Text(String),
+}
+
+/// The result of `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestMove {
+    /// The best move, `None` when there is no legal move.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+}
+
+/// A summary of the selected variant (UCI prints it as `info string variant ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantSummary {
+    /// Name.
+    pub name: String,
+    /// Files.
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+    /// Pocket size (0 without drops).
+    pub pocket: u32,
+    /// XBoard template (`fairy` when unset).
+    pub template: String,
+    /// Start FEN.
+    pub start_fen: String,
+}
+
+/// What setting an option did beyond storing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionOutcome {
+    /// Stored.
+    Done,
+    /// A new variant is selected and the position reset to its start.
+    VariantChanged(VariantSummary),
+    /// Variant files were loaded; the names of the variants added.
+    VariantsLoaded(Vec<String>),
+}
+
+type InfoFn = Arc<dyn Fn(&Info) + Send + Sync>;
+type BestFn = Arc<dyn Fn(&BestMove) + Send + Sync>;
+
+/// The tables of the current variant, at its width.
+#[derive(Debug, Clone)]
+enum AnyTables {
+    W64(Arc<Tables<u64>>),
+    W128(Arc<Tables<u128>>),
+    W256(Arc<Tables<Bb256>>),
+}
+
+struct Running {
+    ctrl: Arc<Control>,
+    stop_requested: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine facade (see the module documentation).
+pub struct Engine {
+    variants: VariantSet,
+    variant: Variant,
+    tables: AnyTables,
+    ev: Arc<EvalParams>,
+    /// The current position.
+    game: AnyPosition,
+    /// Keys of the positions before the current one since the game's start position.
+    history: Vec<u64>,
+    options: Options,
+    tt: Arc<Tt>,
+    running: Option<Running>,
+    on_info: InfoFn,
+    on_bestmove: BestFn,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("variant", &self.variant.name)
+            .field("fen", &self.fen())
+            .finish_non_exhaustive()
+    }
+}
+
+fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition), EngineError> {
+    let unplayable = |reason: String| EngineError::Unplayable {
+        name: v.name.clone(),
+        reason,
+    };
+    type Built<B> = (Arc<Tables<B>>, EvalParams, Position<B>);
+    fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
+        let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
+        let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
+        let ev = EvalParams::new(&t, &start);
+        Ok((t, ev, start))
+    }
+    Ok(match AnyPosition::width_for(v) {
+        Width::W64 => {
+            let (t, ev, p) = one::<u64>(v).map_err(unplayable)?;
+            (AnyTables::W64(t), Arc::new(ev), AnyPosition::W64(p))
+        }
+        Width::W128 => {
+            let (t, ev, p) = one::<u128>(v).map_err(unplayable)?;
+            (AnyTables::W128(t), Arc::new(ev), AnyPosition::W128(p))
+        }
+        Width::W256 => {
+            let (t, ev, p) = one::<Bb256>(v).map_err(unplayable)?;
+            (AnyTables::W256(t), Arc::new(ev), AnyPosition::W256(p))
+        }
+    })
+}
+
+/// Win/draw/loss per mille from a score (a simple logistic model).
+pub fn wdl(score: Score) -> [u32; 3] {
+    match score {
+        Score::Mate(m) if m > 0 => [1000, 0, 0],
+        Score::Mate(_) => [0, 0, 1000],
+        Score::Cp(cp) => {
+            let f = |x: f64| 1000.0 / (1.0 + (-(x) / 90.0).exp());
+            let w = f(cp as f64 - 200.0).round() as u32;
+            let l = f(-(cp as f64) - 200.0).round() as u32;
+            let w = w.min(1000);
+            let l = l.min(1000 - w);
+            [w, 1000 - w - l, l]
+        }
+    }
+}
+
+impl Engine {
+    /// An engine on standard chess with the built-in variants and default options.
+    pub fn new() -> Engine {
+        Engine::with_variants(VariantSet::with_builtins())
+    }
+
+    /// An engine with these variants (standard chess first if present, else the first one
+    /// that can be played).
+    pub fn with_variants(variants: VariantSet) -> Engine {
+        let names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+        let mut options = Options::new(names.clone());
+        let order = std::iter::once("chess".to_string()).chain(names);
+        let mut chosen = None;
+        for n in order {
+            if let Some(v) = variants.get(&n) {
+                if let Ok(t) = build_tables(v) {
+                    chosen = Some((v.clone(), t));
+                    break;
+                }
+            }
+        }
+        let (variant, (tables, ev, game)) = chosen.unwrap_or_else(|| {
+            let v = crate::variant::builtin("chess")
+                .cloned()
+                .unwrap_or_else(|| {
+                    // The built-in set always has chess; this is only a fallback for a set
+                    // without any playable variant.
+                    variants
+                        .iter()
+                        .next()
+                        .cloned()
+                        .unwrap_or_else(unreachable_variant)
+                });
+            let t = build_tables(&v).unwrap_or_else(|_| unreachable_tables());
+            (v, t)
+        });
+        let _ = options.set(names::VARIANT, Some(&variant.name));
+        let hash = options.int(names::HASH) as usize;
+        Engine {
+            variants,
+            variant,
+            tables,
+            ev,
+            game,
+            history: Vec::new(),
+            options,
+            tt: Arc::new(Tt::new(hash)),
+            running: None,
+            on_info: Arc::new(|_| {}),
+            on_bestmove: Arc::new(|_| {}),
+        }
+    }
+
+    /// Sets the callback for search progress.
+    pub fn set_on_info(&mut self, f: impl Fn(&Info) + Send + Sync + 'static) {
+        self.on_info = Arc::new(f);
+    }
+
+    /// Sets the callback for the result of `go`.
+    pub fn set_on_bestmove(&mut self, f: impl Fn(&BestMove) + Send + Sync + 'static) {
+        self.on_bestmove = Arc::new(f);
+    }
+
+    /// The option registry (specs and current values).
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Names of the variants that can be selected.
+    pub fn variant_names(&self) -> Vec<String> {
+        self.variants.iter().map(|v| v.name.clone()).collect()
+    }
+
+    /// The current variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// A summary of the current variant.
+    pub fn variant_summary(&self) -> VariantSummary {
+        let v = &self.variant;
+        let pocket = if v.drops.piece_drops {
+            if v.xboard.pocket_size > 0 {
+                v.xboard.pocket_size
+            } else {
+                v.pieces.len() as u32
+            }
+        } else {
+            0
+        };
+        let template = if v.xboard.variant_template.is_empty() {
+            "fairy".to_string()
+        } else {
+            v.xboard.variant_template.clone()
+        };
+        VariantSummary {
+            name: v.name.clone(),
+            files: v.files,
+            ranks: v.ranks,
+            pocket,
+            template,
+            start_fen: v.start_fen.clone(),
+        }
+    }
+
+    /// Selects a variant and resets the position to its start.
+    pub fn set_variant(&mut self, name: &str) -> Result<VariantSummary, EngineError> {
+        self.stop_and_wait();
+        let v = self
+            .variants
+            .get(name)
+            .ok_or_else(|| EngineError::UnknownVariant(name.to_string()))?
+            .clone();
+        let (tables, ev, _) = build_tables(&v)?;
+        self.variant = v;
+        self.tables = tables;
+        self.ev = ev;
+        let _ = self.options.set(names::VARIANT, Some(name));
+        self.set_position(None, &[])?;
+        self.tt.clear();
+        Ok(self.variant_summary())
+    }
+
+    /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names
+    /// added. The `UCI_Variant` choices are updated.
+    pub fn load_variants(&mut self, paths: &str) -> Result<Vec<String>, EngineError> {
+        let sep = if cfg!(windows) { ';' } else { ':' };
+        let mut set = self.variants.clone();
+        let mut added = Vec::new();
+        for p in paths.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
+            let mut names = set
+                .load_file(Path::new(p))
+                .map_err(|e| EngineError::Load(e.to_string()))?;
+            added.append(&mut names);
+        }
+        self.variants = set;
+        let names = self.variant_names();
+        self.options.set_combo_vars(names::VARIANT, names);
+        Ok(added)
+    }
+
+    fn chess960(&self) -> bool {
+        self.options.bool(names::CHESS960) || self.variant.chess960
+    }
+
+    /// Sets the position: `fen` (`None` = the variant's start) and then `moves` in UCI text.
+    /// On error the previous position stays.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), EngineError> {
+        self.stop_and_wait();
+        let c960 = self.chess960();
+        let bad_fen = |f: &str, e: String| EngineError::BadFen {
+            fen: f.to_string(),
+            reason: e,
+        };
+        let mut game = match &self.tables {
+            AnyTables::W64(t) => AnyPosition::W64(match fen {
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
+            }),
+            AnyTables::W128(t) => AnyPosition::W128(match fen {
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
+            }),
+            AnyTables::W256(t) => AnyPosition::W256(match fen {
+                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
+                    .map_err(|e| bad_fen(f, e.to_string()))?,
+                None => Position::startpos(Arc::clone(t), c960)
+                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
+            }),
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            crate::with_position!(&mut game, p => {
+                let m = p.parse_uci_move(text).map_err(|_| EngineError::IllegalMove {
+                    mv: text.clone(),
+                    fen: p.fen(),
+                })?;
+                history.push(p.key());
+                p.make_move(m);
+            });
+        }
+        self.game = game;
+        self.history = history;
+        Ok(())
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// The legal moves of the current position in UCI text.
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.game.legal_moves_uci()
+    }
+
+    /// Perft of the current position per root move.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let threads = self.options.int(names::THREADS).max(1) as usize;
+        self.game.divide(depth.max(1), threads)
+    }
+
+    /// Sets an option by name (case-insensitive) from text; buttons take no value.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<OptionOutcome, EngineError> {
+        // Validate first, on a copy, so an error changes nothing.
+        let mut opts = self.options.clone();
+        let (canon, v) = opts.set(name, value)?;
+        match (canon.as_str(), &v) {
+            (names::VARIANT, OptionValue::Text(n)) => {
+                let n = n.clone();
+                let summary = self.set_variant(&n)?;
+                self.options = opts;
+                return Ok(OptionOutcome::VariantChanged(summary));
+            }
+            (names::VARIANT_PATH, OptionValue::Text(p)) => {
+                if p.is_empty() {
+                    self.options = opts;
+                    return Ok(OptionOutcome::Done);
+                }
+                let p = p.clone();
+                let added = self.load_variants(&p)?;
+                let vars = self.variant_names();
+                opts.set_combo_vars(names::VARIANT, vars);
+                self.options = opts;
+                return Ok(OptionOutcome::VariantsLoaded(added));
+            }
+            _ => {}
+        }
+        self.stop_and_wait();
+        match (canon.as_str(), &v) {
+            (names::HASH, OptionValue::Int(mb)) => {
+                self.tt = Arc::new(Tt::new(*mb as usize));
+            }
+            (names::CLEAR_HASH, _) => self.tt.clear(),
+            (names::CHESS960, _) => {
+                self.options = opts;
+                let fen = self.fen();
+                // Re-read the position so castling notation follows the option.
+                let history = std::mem::take(&mut self.history);
+                let r = self.set_position(Some(&fen), &[]);
+                self.history = history;
+                r?;
+                return Ok(OptionOutcome::Done);
+            }
+            _ => {}
+        }
+        self.options = opts;
+        Ok(OptionOutcome::Done)
+    }
+
+    /// Starts a new game: clears the transposition table.
+    pub fn new_game(&mut self) {
+        self.stop_and_wait();
+        self.tt.clear();
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Starts searching the current position; the result arrives through the best-move
+    /// callback (after `stop` or `ponderhit` when searching infinitely or pondering).
+    pub fn go(&mut self, limits: Limits) {
+        let start = Instant::now();
+        self.stop_and_wait();
+        let threads = self.options.int(names::THREADS).max(1) as usize;
+        let settings = Settings {
+            threads,
+            multipv: self.options.int(names::MULTIPV).max(1) as usize,
+            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
+        };
+        let show_wdl = self.options.bool(names::SHOW_WDL);
+        let ctrl = Arc::new(Control::new(threads));
+        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
+        let stop_requested = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let history = self.history.clone();
+        let ev = Arc::clone(&self.ev);
+        let tt = Arc::clone(&self.tt);
+        let on_info = Arc::clone(&self.on_info);
+        let on_best = Arc::clone(&self.on_bestmove);
+        let (c2, s2) = (Arc::clone(&ctrl), Arc::clone(&stop_requested));
+        let handle = std::thread::spawn(move || {
+            let best = crate::with_position!(&game, p => {
+                let mut report = |prog: &Progress| {
+                    for line in &prog.lines {
+                        let ms = prog.elapsed.as_millis() as u64;
+                        let info = InfoLine {
+                            depth: line.depth,
+                            seldepth: line.seldepth,
+                            multipv: line.multipv,
+                            score: line.score,
+                            bound: line.bound,
+                            wdl: show_wdl.then(|| wdl(line.score)),
+                            nodes: prog.nodes,
+                            nps: prog.nodes * 1000 / ms.max(1),
+                            hashfull: prog.hashfull,
+                            time_ms: ms,
+                            pv: pv_text(p, &line.pv),
+                        };
+                        on_info(&Info::Line(info));
+                    }
+                };
+                let out = search::run(p, &history, &limits, &settings, &ev, &tt, &c2, start, &mut report);
+                let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
+                if let (Some(b), Some(r)) = (out.best, out.ponder) {
+                    text = pv_text(p, &[b, r]);
+                }
+                BestMove {
+                    best: text.first().cloned(),
+                    ponder: text.get(1).cloned(),
+                }
+            });
+            // In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
+            while (limits.infinite || c2.pondering.load(Ordering::Relaxed))
+                && !s2.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            on_best(&best);
+        });
+        self.running = Some(Running {
+            ctrl,
+            stop_requested,
+            handle,
+        });
+    }
+
+    /// Stops the search; the best move is reported through the callback.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.stop_requested.store(true, Ordering::Relaxed);
+            r.ctrl.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The opponent played the expected move: the ponder search goes on under the clock.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.ctrl.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Waits until the running search (if any) has reported its best move.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Stops any running search and waits for its best move to be reported.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+
+    /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
+    /// `analyse` and tests). Uses the engine's options (threads, hash, MultiPV).
+    pub fn search_sync(&mut self, limits: &Limits) -> (BestMove, search::Outcome) {
+        self.stop_and_wait();
+        let threads = self.options.int(names::THREADS).max(1) as usize;
+        let settings = Settings {
+            threads,
+            multipv: self.options.int(names::MULTIPV).max(1) as usize,
+            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
+        };
+        let ctrl = Control::new(threads);
+        let start = Instant::now();
+        let (ev, tt, history) = (&self.ev, &self.tt, &self.history);
+        crate::with_position!(&self.game, p => {
+            let out = search::run(p, history, limits, &settings, ev, tt, &ctrl, start, &mut |_| {});
+            let text = match (out.best, out.ponder) {
+                (Some(b), Some(r)) => pv_text(p, &[b, r]),
+                (Some(b), None) => pv_text(p, &[b]),
+                _ => Vec::new(),
+            };
+            (BestMove { best: text.first().cloned(), ponder: text.get(1).cloned() }, out)
+        })
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop_and_wait();
+    }
+}
+
+/// Moves as UCI text, each in the position it is played in; stops at the first move that is
+/// not legal there (a PV must never show an illegal move).
+fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[crate::board::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    let mut list = MoveList::new();
+    for &m in pv {
+        p.legal_moves(&mut list);
+        if !list.iter().any(|&x| x == m) {
+            break;
+        }
+        out.push(p.move_to_uci(m));
+        p.make_move(m);
+    }
+    out
+}
+
+#[cold]
+fn unreachable_variant() -> Variant {
+    // Built-in variants are compiled in and tested; this cannot be reached.
+    panic!("no variant available")
+}
+
+#[cold]
+fn unreachable_tables() -> (AnyTables, Arc<EvalParams>, AnyPosition) {
+    panic!("standard chess cannot be set up")
+}

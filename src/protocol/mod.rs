@@ -1,0 +1,84 @@
+//! Protocol adapters: text in, [`crate::engine::Engine`] calls, text out.
+//!
+//! [`run_loop`] reads the first non-empty line and hands the session to the protocol it names:
+//! `uci` now; `xboard` (CECP) plugs in at [`Protocol::Xboard`].
+
+pub mod uci;
+
+use crate::engine::Engine;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+/// A shared, locked line writer (stdout in the binary, a buffer in tests). Every line is
+/// flushed at once.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Output")
+    }
+}
+
+impl Output {
+    /// Wraps a writer.
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+    /// Writes one line and flushes. Write errors (a closed pipe) are logged, not fatal: the
+    /// session ends when input ends.
+    pub fn line(&self, s: &str) {
+        let mut w = match self.0.lock() {
+            Ok(w) => w,
+            Err(p) => p.into_inner(),
+        };
+        tracing::debug!(target: "protocol", ">> {s}");
+        if let Err(e) = writeln!(w, "{s}").and_then(|_| w.flush()) {
+            tracing::warn!("cannot write to the GUI: {e}");
+        }
+    }
+}
+
+/// The protocol a session speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI (and Fairy-Stockfish's variant extensions).
+    Uci,
+    /// CECP / XBoard (a later issue).
+    Xboard,
+}
+
+impl Protocol {
+    /// The protocol a first line selects.
+    pub fn from_first_line(line: &str) -> Option<Protocol> {
+        match line.split_whitespace().next()? {
+            "uci" => Some(Protocol::Uci),
+            "xboard" => Some(Protocol::Xboard),
+            _ => None,
+        }
+    }
+}
+
+/// Runs the protocol loop: the first line decides the protocol.
+pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> std::io::Result<()> {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let l = line.trim();
+        if l.is_empty() {
+            continue;
+        }
+        match Protocol::from_first_line(l) {
+            Some(Protocol::Uci) => return uci::run(engine, l, input, out),
+            Some(Protocol::Xboard) => {
+                // Hook for the CECP adapter (protocol::xboard::run(engine, l, input, out)).
+                out.line("Error (xboard protocol not implemented yet): xboard");
+            }
+            None if l == "quit" => return Ok(()),
+            None => out.line(&format!("Error (unknown command): {l}")),
+        }
+    }
+}

@@ -1,0 +1,932 @@
+//! One search thread: iterative deepening with aspiration windows over a principal variation
+//! search with quiescence, on its own copy of the position, sharing the transposition table.
+//!
+//! The node search is laid out in numbered steps so that the code maps to the algorithm.
+
+use super::support::{
+    captured_type, in_check, is_tactical, moving_type, see_ge, terminal_value, value_score,
+    NULL_MOVE,
+};
+use super::tt::{Bound, Tt};
+use super::{Control, Score, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::{Move, MoveKind, MoveList};
+use crate::eval::{evaluate, EvalParams};
+use crate::variant::GameValue;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A root move with its latest score and principal variation.
+#[derive(Debug, Clone)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score of the last (possibly partial) iteration; `-INF` when not yet known.
+    pub score: i32,
+    /// Score of the previous completed iteration.
+    pub prev_score: i32,
+    /// Bound of `score` (exact unless it failed high or low in the aspiration window).
+    pub bound: Bound,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Deepest ply reached below this move.
+    pub seldepth: usize,
+}
+
+/// The fixed settings of a search, shared by its threads.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Tt,
+    pub ctrl: &'a Control,
+    pub ev: &'a EvalParams,
+    pub start: Instant,
+    pub soft: Option<std::time::Duration>,
+    pub hard: Option<std::time::Duration>,
+    pub max_depth: i32,
+    pub node_limit: Option<u64>,
+    pub mate_limit: Option<u32>,
+    pub multipv: usize,
+}
+
+/// A completed iteration as reported by the main thread.
+#[derive(Debug, Clone)]
+pub(crate) struct Iteration {
+    pub depth: i32,
+    pub lines: Vec<RootMove>,
+}
+
+const LMR_SIZE: usize = 64;
+
+pub(crate) struct Worker<'a, B: Bitboard> {
+    pub id: usize,
+    pub pos: Position<B>,
+    sh: &'a Shared<'a>,
+    /// Keys of the positions of the game and the search path, the current one last.
+    keys: Vec<u64>,
+    /// Number of keys that belong to the game before the root.
+    root_keys: usize,
+    pub nodes: u64,
+    seldepth: usize,
+    pub root_moves: Vec<RootMove>,
+    pv_idx: usize,
+    root_depth: i32,
+    pub stopped: bool,
+    pub completed_depth: i32,
+    /// Generation buffer per ply.
+    lists: Vec<MoveList>,
+    /// The moves of each ply, reordered as they are picked.
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    evals: Vec<i32>,
+    played: Vec<Move>,
+    killers: Vec<[Move; 2]>,
+    /// Quiet history, `[colour][type][to]`.
+    history: Vec<i32>,
+    /// Counter moves, `[colour][to of the previous move]`.
+    counters: Vec<Move>,
+    nmp_min_ply: usize,
+    lmr: Vec<[u8; LMR_SIZE]>,
+    squares: usize,
+    n_types: usize,
+    rule50_limit: u32,
+    nfold: GameValue,
+}
+
+impl<'a, B: Bitboard> Worker<'a, B> {
+    pub fn new(
+        id: usize,
+        pos: Position<B>,
+        keys: Vec<u64>,
+        root_moves: Vec<RootMove>,
+        sh: &'a Shared<'a>,
+    ) -> Self {
+        let squares = pos.tables().geo.num_squares();
+        let n_types = pos.tables().n_types;
+        let v = pos.variant();
+        let rule50_limit = v.game_end.n_move_rule * 2;
+        let nfold = if v.game_end.n_fold_value_absolute {
+            GameValue::Draw
+        } else {
+            v.game_end.n_fold_value
+        };
+        let root_keys = keys.len();
+        let lmr = (0..LMR_SIZE)
+            .map(|d| {
+                let mut row = [0u8; LMR_SIZE];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            id,
+            pos,
+            sh,
+            keys,
+            root_keys,
+            nodes: 0,
+            seldepth: 0,
+            root_moves,
+            pv_idx: 0,
+            root_depth: 0,
+            stopped: false,
+            completed_depth: 0,
+            lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
+            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
+            evals: vec![0; MAX_PLY + 2],
+            played: vec![Move::NONE; MAX_PLY + 2],
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * n_types * squares],
+            counters: vec![Move::NONE; 2 * 256],
+            nmp_min_ply: 0,
+            lmr,
+            squares,
+            n_types,
+            rule50_limit,
+            nfold,
+        }
+    }
+
+    /// Iterative deepening. The main thread (id 0) reports each finished iteration.
+    pub fn iterate(&mut self, report: &mut dyn FnMut(&Self, Iteration)) {
+        let multipv = self.sh.multipv.min(self.root_moves.len()).max(1);
+        let max_depth = self.sh.max_depth.min(MAX_PLY as i32 - 4);
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
+            // Lazy SMP: helpers skip some depths so the threads spread over several.
+            if self.id > 0 && depth > 2 && (depth + self.id as i32) % 3 == 0 {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 20;
+                let (mut alpha, mut beta) = if depth >= 4 && prev > -INF {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let score = self.root_search(depth, alpha, beta);
+                    self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INF);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                    if delta > 1000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.id == 0 {
+                report(
+                    self,
+                    Iteration {
+                        depth,
+                        lines: self.root_moves[..multipv].to_vec(),
+                    },
+                );
+                // Limits checked between iterations.
+                let best = self.root_moves[0].score;
+                if let Some(m) = self.sh.mate_limit {
+                    if best >= MATE - 2 * m as i32 {
+                        break;
+                    }
+                }
+                if !self.sh.ctrl.pondering.load(Ordering::Relaxed) {
+                    if let Some(soft) = self.sh.soft {
+                        // Little chance to finish another iteration: stop now.
+                        if self.sh.start.elapsed() >= soft / 2 {
+                            break;
+                        }
+                    }
+                }
+                if self.root_moves.len() == 1 && self.sh.soft.is_some() && depth >= 4 {
+                    break;
+                }
+            }
+            if self.sh.ctrl.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -INF;
+        self.pv[0].clear();
+        self.evals[0] = if in_check(&self.pos) {
+            -INF
+        } else {
+            evaluate(&self.pos, self.sh.ev)
+        };
+        for i in self.pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.root_moves[i].score = -INF;
+            self.make(m, 0);
+            let check = in_check(&self.pos);
+            let new_depth = depth - 1 + i32::from(check);
+            let mut score;
+            if i == self.pv_idx {
+                score = -self.search(-beta, -alpha, new_depth, 1, true, false);
+            } else {
+                let r = if depth >= 3 && i >= self.pv_idx + 3 && !check && !is_tactical_after(m) {
+                    (self.lmr_of(depth, i - self.pv_idx) as i32 - 1).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                score = -self.search(-alpha - 1, -alpha, new_depth - r, 1, false, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(-alpha - 1, -alpha, new_depth, 1, false, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(-beta, -alpha, new_depth, 1, true, false);
+                }
+            }
+            self.unmake(m);
+            if self.stopped {
+                break;
+            }
+            if i == self.pv_idx || score > alpha {
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.bound = if score >= beta {
+                    Bound::Lower
+                } else if score <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn lmr_of(&self, depth: i32, moves: usize) -> u8 {
+        self.lmr[(depth as usize).min(LMR_SIZE - 1)][moves.min(LMR_SIZE - 1)]
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move, ply: usize) {
+        self.played[ply] = m;
+        self.pos.make_move(m);
+        self.keys.push(self.pos.key());
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.sh.ctrl.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        }
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move) {
+        self.pos.unmake_move(m);
+        self.keys.pop();
+    }
+
+    /// Whether to stop now (checked at every node; the clock is read every 1024 nodes).
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.id == 0 {
+            if let Some(limit) = self.sh.node_limit {
+                if self.sh.ctrl.total_nodes_with(self.id, self.nodes) >= limit {
+                    self.stop_all();
+                    return true;
+                }
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            if self.sh.ctrl.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+                return true;
+            }
+            if self.id == 0
+                && self.root_depth > 1
+                && !self.sh.ctrl.pondering.load(Ordering::Relaxed)
+            {
+                if let Some(hard) = self.sh.hard {
+                    if self.sh.start.elapsed() >= hard {
+                        self.stop_all();
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.sh.ctrl.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Draw by the n-move rule or by repetition (one repetition inside the search tree, two
+    /// when the earlier position is before the root).
+    fn is_draw(&self, ply: usize) -> Option<i32> {
+        let rule50 = self.pos.state().rule50;
+        if self.rule50_limit > 0 && rule50 >= self.rule50_limit {
+            return Some(0);
+        }
+        let n = self.keys.len();
+        let key = self.pos.key();
+        let back = (rule50 as usize).min(n - 1);
+        let mut reps = 0;
+        let mut i = 4;
+        while i <= back {
+            let j = n - 1 - i;
+            if self.keys[j] == key {
+                if j >= self.root_keys.saturating_sub(1) || reps == 1 {
+                    return Some(value_score(self.nfold, ply, MATE));
+                }
+                reps += 1;
+            }
+            i += 2;
+        }
+        None
+    }
+
+    #[inline]
+    fn hist_index(&self, color: usize, ty: u8, to: usize) -> usize {
+        (color * self.n_types + ty as usize) * self.squares + to
+    }
+
+    fn has_pieces(&self, color: usize) -> bool {
+        let ev = self.sh.ev;
+        (0..self.n_types as u8).any(|t| ev.is_piece(t) && self.pos.count(t, color) > 0)
+    }
+
+    /// Generates the legal moves of `ply` into `moves[ply]` (only captures and promotions
+    /// with `tactical_only`). Returns whether there was any legal move at all.
+    fn generate(&mut self, ply: usize, tactical_only: bool) -> bool {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves(&mut list);
+        let any = !list.is_empty();
+        let moves = &mut self.moves[ply];
+        moves.clear();
+        if tactical_only {
+            let pos = &self.pos;
+            moves.extend(list.iter().copied().filter(|&m| is_tactical(pos, m)));
+        } else {
+            moves.extend_from_slice(list.as_slice());
+        }
+        self.lists[ply] = list;
+        any
+    }
+
+    /// Scores the moves of `moves[ply]` for ordering.
+    fn score_moves(&mut self, ply: usize, tt_move: Move) {
+        let us = self.pos.side_to_move();
+        let ev = self.sh.ev;
+        let killers = self.killers[ply];
+        let counter = if ply > 0 {
+            let prev = self.played[ply - 1];
+            if prev == NULL_MOVE || prev == Move::NONE {
+                Move::NONE
+            } else {
+                self.counters[us * 256 + prev.to().index()]
+            }
+        } else {
+            Move::NONE
+        };
+        let list = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        for &m in list.iter() {
+            let s = if m == tt_move {
+                1 << 30
+            } else if let Some(victim) = captured_type(&self.pos, m) {
+                let attacker = moving_type(&self.pos, m);
+                let mvv =
+                    ev.see[victim as usize].min(5000) * 8 - ev.see[attacker as usize].min(5000) / 8;
+                if see_ge(&self.pos, m, 0, &ev.see) {
+                    (1 << 24) + mvv
+                } else {
+                    -(1 << 24) + mvv
+                }
+            } else if matches!(m.kind(), MoveKind::Promotion) {
+                (1 << 24) + ev.see[m.piece() as usize]
+            } else if m == killers[0] {
+                (1 << 22) + 2
+            } else if m == killers[1] {
+                (1 << 22) + 1
+            } else if m == counter {
+                1 << 22
+            } else {
+                let ty = moving_type(&self.pos, m);
+                self.history[self.hist_index(us, ty, m.to().index())]
+            };
+            scores.push(s);
+        }
+        self.moves[ply] = list;
+        self.scores[ply] = scores;
+    }
+
+    /// The best-scored move not yet tried at `ply` (selection sort step).
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> Move {
+        let scores = &mut self.scores[ply];
+        let mut best = i;
+        for j in i + 1..scores.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        scores.swap(i, best);
+        let moves = &mut self.moves[ply];
+        moves.swap(i, best);
+        moves[i]
+    }
+
+    fn update_quiet_stats(&mut self, ply: usize, best: Move, depth: i32, tried: &[Move]) {
+        let us = self.pos.side_to_move();
+        if self.killers[ply][0] != best {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = best;
+        }
+        if ply > 0 {
+            let prev = self.played[ply - 1];
+            if prev != NULL_MOVE && prev != Move::NONE {
+                self.counters[us * 256 + prev.to().index()] = best;
+            }
+        }
+        let bonus = (depth * depth * 16).min(1600);
+        let ty = moving_type(&self.pos, best);
+        let i = self.hist_index(us, ty, best.to().index());
+        gravity(&mut self.history[i], bonus);
+        for &m in tried {
+            if m != best {
+                let ty = moving_type(&self.pos, m);
+                let i = self.hist_index(us, ty, m.to().index());
+                gravity(&mut self.history[i], -bonus);
+            }
+        }
+    }
+
+    /// The principal variation search.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        // Step 1. Leaves go to quiescence; initialise the node.
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, pv_node);
+        }
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos, self.sh.ev);
+        }
+
+        // Step 2. Draws by rule, mate distance pruning, games ended by a variant rule.
+        if let Some(v) = self.is_draw(ply) {
+            return v;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if self.pos.is_immediate_game_end() {
+            return value_score(terminal_value(&self.pos, false), ply, MATE);
+        }
+
+        // Step 3. Transposition table.
+        let key = self.pos.key();
+        let tte = self.sh.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        if let Some(e) = tte {
+            tt_move = e.mv;
+            let s = score_from_tt(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return s;
+            }
+        }
+
+        // Step 4. Static evaluation.
+        let check = in_check(&self.pos);
+        let eval = if check {
+            -INF
+        } else {
+            match tte {
+                Some(e) if e.bound != Bound::None || e.depth > 0 || e.eval != 0 => e.eval,
+                _ => evaluate(&self.pos, self.sh.ev),
+            }
+        };
+        self.evals[ply] = eval;
+        let improving = !check && ply >= 2 && eval > self.evals[ply - 2];
+        let us = self.pos.side_to_move();
+
+        if !pv_node && !check {
+            // Step 5. Reverse futility pruning.
+            if depth <= 7
+                && eval - 80 * depth + 40 * i32::from(improving) >= beta
+                && eval.abs() < MATE_BOUND
+            {
+                return eval;
+            }
+
+            // Step 6. Null move with verification at high depth.
+            if depth >= 3
+                && eval >= beta
+                && ply >= self.nmp_min_ply
+                && self.played[ply - 1] != NULL_MOVE
+                && beta.abs() < MATE_BOUND
+                && self.has_pieces(us)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.make(NULL_MOVE, ply);
+                let mut v = -self.search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
+                self.unmake(NULL_MOVE);
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    if v >= MATE_BOUND {
+                        v = beta;
+                    }
+                    if depth < 10 {
+                        return v;
+                    }
+                    self.nmp_min_ply = ply + 3 * (depth - r) as usize / 4;
+                    let w = self.search(beta - 1, beta, depth - r, ply, false, false);
+                    self.nmp_min_ply = 0;
+                    if w >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+
+        // Step 7. Internal iterative reduction without a hash move.
+        if tt_move == Move::NONE && depth >= 5 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 8. Moves.
+        self.generate(ply, false);
+        if self.moves[ply].is_empty() {
+            return value_score(terminal_value(&self.pos, check), ply, MATE);
+        }
+        self.score_moves(ply, tt_move);
+        self.killers[ply + 1] = [Move::NONE; 2];
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut searched = 0usize;
+        let mut quiets: Vec<Move> = Vec::new();
+        let n = self.moves[ply].len();
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        for i in 0..n {
+            let m = self.pick(ply, i);
+            let tactical = is_tactical(&self.pos, m);
+            let move_score = self.scores[ply][i];
+
+            // Step 9. Pruning at shallow depth: losing captures by SEE before the move; late
+            // and futile quiet moves after it, unless they give check.
+            let mut prune_quiet = false;
+            if ply > 0 && best > -MATE_BOUND && !check && searched > 0 {
+                if !tactical {
+                    prune_quiet = !pv_node
+                        && ((depth <= 8 && searched >= lmp_limit.max(1))
+                            || (depth <= 6
+                                && eval + 100 + 90 * depth <= alpha
+                                && move_score < (1 << 22)));
+                } else if depth <= 6
+                    && move_score < 0
+                    && !see_ge(&self.pos, m, -90 * depth, &self.sh.ev.see)
+                {
+                    continue;
+                }
+            }
+
+            // Step 10. Make the move, extend checks.
+            self.make(m, ply);
+            let gives_check = in_check(&self.pos);
+            if prune_quiet && !gives_check {
+                self.unmake(m);
+                continue;
+            }
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+
+            // Step 11. Late move reductions, then PVS re-searches.
+            let mut score;
+            if searched == 0 {
+                score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && searched > 2 * usize::from(pv_node)
+                    && (!tactical || move_score < 0)
+                {
+                    r = self.lmr_of(depth, searched) as i32;
+                    r -= i32::from(pv_node);
+                    r += i32::from(!improving);
+                    r += i32::from(cut_node);
+                    r -= i32::from(gives_check);
+                    r -= i32::from(move_score >= (1 << 22));
+                    if !tactical && move_score < (1 << 22) {
+                        r -= move_score / 4096;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                }
+            }
+            self.unmake(m);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            // Step 12. New best move.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let dst = &mut head[ply];
+                        dst.clear();
+                        dst.push(m);
+                        dst.extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.update_quiet_stats(ply, m, depth, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical {
+                quiets.push(m);
+            }
+        }
+        if searched == 0 {
+            // Everything was pruned (cannot happen with a legal move left at ply > 0 and
+            // best = -INF, but keep the score sane).
+            return alpha;
+        }
+
+        // Step 13. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if check { 0 } else { eval },
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// Quiescence search: captures and promotions (all evasions when in check).
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos, self.sh.ev);
+        }
+        if self.pos.is_immediate_game_end() {
+            return value_score(terminal_value(&self.pos, false), ply, MATE);
+        }
+        if self.rule50_limit > 0 && self.pos.state().rule50 >= self.rule50_limit {
+            return 0;
+        }
+        let key = self.pos.key();
+        let tte = self.sh.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        if let Some(e) = tte {
+            let s = score_from_tt(e.score, ply);
+            if !pv_node
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return s;
+            }
+            tt_move = e.mv;
+        }
+        let check = in_check(&self.pos);
+        let stand = if check {
+            -INF
+        } else {
+            let e = match tte {
+                Some(e) if e.eval != 0 => e.eval,
+                _ => evaluate(&self.pos, self.sh.ev),
+            };
+            if e >= beta {
+                if tte.is_none() {
+                    self.sh
+                        .tt
+                        .store(key, Move::NONE, score_to_tt(e, ply), e, 0, Bound::Lower);
+                }
+                return e;
+            }
+            alpha = alpha.max(e);
+            e
+        };
+        if !self.generate(ply, !check) {
+            return value_score(terminal_value(&self.pos, check), ply, MATE);
+        }
+        if self.moves[ply].is_empty() {
+            return stand;
+        }
+        self.score_moves(ply, tt_move);
+        let mut best = stand;
+        let mut best_move = Move::NONE;
+        let orig_alpha = alpha;
+        let n = self.moves[ply].len();
+        for i in 0..n {
+            let m = self.pick(ply, i);
+            if !check {
+                // Losing captures and captures that cannot raise alpha are skipped.
+                if self.scores[ply][i] < 0 {
+                    continue;
+                }
+                let gain = captured_type(&self.pos, m).map_or(0, |t| self.sh.ev.see[t as usize])
+                    + if m.kind() == MoveKind::Promotion {
+                        self.sh.ev.see[m.piece() as usize]
+                    } else {
+                        0
+                    };
+                if stand + gain + 200 <= alpha && m.kind() != MoveKind::Promotion {
+                    continue;
+                }
+            }
+            self.make(m, ply);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, pv_node);
+            self.unmake(m);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let dst = &mut head[ply];
+                        dst.clear();
+                        dst.push(m);
+                        dst.extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if check { 0 } else { stand },
+            0,
+            bound,
+        );
+        best
+    }
+}
+
+fn is_tactical_after(m: Move) -> bool {
+    matches!(
+        m.kind(),
+        MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::EnPassant
+    )
+}
+
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / 16384;
+}
+
+/// A score stored in the table: mate scores relative to the node instead of the root.
+#[inline]
+pub(crate) fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// The inverse of [`score_to_tt`].
+#[inline]
+pub(crate) fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// A search score as UCI shows it.
+pub fn to_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-((MATE + s) / 2))
+    } else {
+        Score::Cp(s)
+    }
+}

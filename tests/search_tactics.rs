@@ -1,0 +1,189 @@
+//! Tactical sanity at fixed depth across variants: forced mates whose solutions were checked by
+//! brute force with an independent referee (python-chess for chess, pyffish for the fairy
+//! variants; each mate is unique at its length), and simple material wins.
+//!
+//! Shogi, xiangqi and crazyhouse positions join when the board layer plays those variants.
+
+use dabbaba::engine::Engine;
+use dabbaba::search::{Limits, Score};
+
+struct Case {
+    variant: &'static str,
+    fen: &'static str,
+    depth: u32,
+    best: &'static str,
+    /// Mate in this many moves, or 0 for a material win (score above `min_cp`).
+    mate: i32,
+    min_cp: i32,
+}
+
+const CASES: &[Case] = &[
+    // Chess: mates in 1, 2 and 3.
+    Case {
+        variant: "chess",
+        fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        depth: 4,
+        best: "a1a8",
+        mate: 1,
+        min_cp: 0,
+    },
+    Case {
+        variant: "chess",
+        fen: "2k5/P1N5/5B2/8/Q2p2p1/8/3pP2K/8 w - - 0 1",
+        depth: 5,
+        best: "a7a8q",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "chess",
+        fen: "8/5r1P/2p5/1B3Q2/4p3/4N1k1/1P6/4K3 w - - 0 1",
+        depth: 5,
+        best: "f5g4",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "chess",
+        fen: "k1B2n2/8/7p/4P3/2P5/KbQ5/7p/8 w - - 0 1",
+        depth: 5,
+        best: "c3f3",
+        mate: 2,
+        min_cp: 0,
+    },
+    // A quiet mate in 2 whose threat hides behind null-move pruning at low depth.
+    Case {
+        variant: "chess",
+        fen: "4R3/2K5/1p6/P6R/3p4/p4P2/6B1/1k6 w - - 0 1",
+        depth: 8,
+        best: "e8e2",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "chess",
+        fen: "8/q1p2PB1/2K2P2/8/3N4/6Q1/8/k7 w - - 0 1",
+        depth: 7,
+        best: "g3c3",
+        mate: 3,
+        min_cp: 0,
+    },
+    // Chess: a knight fork wins the queen.
+    Case {
+        variant: "chess",
+        fen: "q3k3/8/8/1N6/8/8/PPP5/4K3 w - - 0 1",
+        depth: 6,
+        best: "b5c7",
+        mate: 0,
+        min_cp: 150,
+    },
+    // Capablanca (10x8): mate in 2 with rooks; the archbishop takes a loose queen.
+    Case {
+        variant: "capablanca",
+        fen: "8k1/10/7K2/10/3PR5/p2r6/1R8/10 w - - 0 1",
+        depth: 5,
+        best: "b2b8",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "capablanca",
+        fen: "k9/10/10/4q5/10/10/10/A3K5 w - - 0 1",
+        depth: 4,
+        best: "a1e5",
+        mate: 0,
+        min_cp: 300,
+    },
+    // Shatranj: mate in 1 (three ways); makruk, courier (12x8), grand (10x10, rank 10 in the
+    // notation): mates in 2.
+    Case {
+        variant: "shatranj",
+        fen: "2nK4/8/8/8/kR6/R1P5/4p3/8 w - - 0 1",
+        depth: 5,
+        best: "a3a1|a3a2|b4b3",
+        mate: 1,
+        min_cp: 0,
+    },
+    Case {
+        variant: "makruk",
+        fen: "5R2/K7/4p3/2R5/p7/8/3P3k/8 w - - 0 1",
+        depth: 5,
+        best: "c5g5",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "courier",
+        fen: "9R2/12/R9n1/5pP5/12/11k/1K10/12 w - - 0 1",
+        depth: 5,
+        best: "a6k6",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "grand",
+        fen: "1N2k1A3/10/4K5/10/7r2/10/10/7p2/10/10 w - - 0 1",
+        depth: 5,
+        best: "g10f8",
+        mate: 2,
+        min_cp: 0,
+    },
+];
+
+#[test]
+fn tactics_are_solved_at_fixed_depth() {
+    let mut engines: std::collections::HashMap<&str, Engine> = Default::default();
+    let mut failures = Vec::new();
+    for c in CASES {
+        let e = engines.entry(c.variant).or_insert_with(|| {
+            let mut e = Engine::new();
+            e.set_variant(c.variant).expect("variant");
+            e
+        });
+        e.new_game();
+        e.set_position(Some(c.fen), &[]).expect("fen");
+        let (b, out) = e.search_sync(&Limits::depth(c.depth));
+        let score = out.lines.first().map(|l| l.score);
+        let ok_move = b
+            .best
+            .as_deref()
+            .is_some_and(|m| c.best.split('|').any(|x| x == m));
+        let ok_score = if c.mate > 0 {
+            score == Some(Score::Mate(c.mate))
+        } else {
+            matches!(score, Some(Score::Cp(cp)) if cp >= c.min_cp)
+        };
+        if !(ok_move && ok_score) {
+            failures.push(format!(
+                "{} {}: got {:?} {:?}, want {} ({})",
+                c.variant, c.fen, b.best, score, c.best, c.mate
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn single_thread_fixed_depth_is_deterministic() {
+    let mut e = Engine::new();
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut counts = Vec::new();
+    for _ in 0..2 {
+        e.new_game();
+        e.set_position(Some(fen), &[]).expect("fen");
+        let (b, out) = e.search_sync(&Limits::depth(6));
+        counts.push((out.nodes, b.best));
+    }
+    assert_eq!(counts[0], counts[1]);
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let mut e = Engine::new();
+    e.set_position(None, &[]).expect("start");
+    let (_, out) = e.search_sync(&Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    });
+    assert!(out.nodes <= 5000 + 200, "{}", out.nodes);
+}
