@@ -7,7 +7,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{
-    cr_index, make_piece, type_of, Position, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO,
+    cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO,
 };
 
 impl<B: Bitboard> Position<B> {
@@ -50,7 +50,11 @@ impl<B: Bitboard> Position<B> {
             while bb.any() {
                 let from = bb.pop_lsb();
                 let attacks = pt.capture[us].get(from, occ) & region;
-                let mut quiets = pt.quiet[us].get(from, occ);
+                let mut quiets = if pt.same_reach {
+                    attacks
+                } else {
+                    pt.quiet[us].get(from, occ)
+                };
                 if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
                     quiets |= pt.initial[us].get(from, occ);
                 }
@@ -271,8 +275,13 @@ impl<B: Bitboard> Position<B> {
             return !self.attacked_by(to, occ, them, self.by_color[them]);
         }
         let Some(ksq) = king else { return true };
-        // Fast path: without check, a piece that shields no line to the king cannot expose it.
-        if ctx.simple && ctx.checkers.is_empty() && !ctx.blockers.contains(from) {
+        // Fast path: without check, a move that neither leaves nor (with hoppers) enters a
+        // line between the king and a possible line attacker cannot expose the king.
+        if ctx.usable
+            && ctx.checkers.is_empty()
+            && !ctx.sensitive.contains(from)
+            && !(ctx.hoppers && ctx.sensitive.contains(to))
+        {
             return true;
         }
         let candidates = self.by_color[them] & !B::square(to);
@@ -442,42 +451,87 @@ impl<B: Bitboard> Position<B> {
 pub(crate) struct LegalCtx<B> {
     king: Option<Square>,
     checkers: B,
-    /// Pieces (of either colour) standing alone between the king and an enemy slider.
-    blockers: B,
-    /// The fast path applies (only leapers and sliders attack; no pseudo-royals).
-    simple: bool,
+    /// Squares between the king and every enemy line piece (slider, rider, hopper) that could
+    /// capture it on some occupancy: only moves from (or, with hoppers, to) these can expose
+    /// the king.
+    sensitive: B,
+    hoppers: bool,
+    /// The fast path applies (no lame-leap captures).
+    usable: bool,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
     fn new(p: &Position<B>, checkers: B) -> Self {
         let king = p.king_square(p.stm);
-        let simple = p.t.simple_attacks;
-        let mut blockers = B::EMPTY;
-        if let (Some(ksq), true) = (king, simple) {
-            let them = p.stm ^ 1;
-            let t = &*p.t;
+        let t = &*p.t;
+        let usable = t.path_attacks;
+        let mut sensitive = B::EMPTY;
+        if let (Some(ksq), true) = (king, usable) {
+            let us = p.stm;
+            let them = us ^ 1;
             for ty in 0..t.n_types as u8 {
                 let pt = &t.pieces[ty as usize];
                 if !pt.capture_needs_occ {
                     continue;
                 }
-                let snipers = p.pieces_of(ty, them) & pt.capture[p.stm].empty_board(ksq);
-                for s in snipers.iter() {
-                    let b = t.lines.between(ksq, s) & p.occ;
-                    if b.any() && !b.more_than_one() {
-                        blockers |= b;
-                    }
+                let theirs = p.pieces_of(ty, them);
+                if theirs.is_empty() {
+                    continue;
+                }
+                let reach = if pt.symmetric {
+                    pt.capture[us].empty_board(ksq)
+                } else {
+                    pt.reverse_super[them][ksq.index()]
+                };
+                for s in (theirs & reach).iter() {
+                    sensitive |= ray_between(p, ksq, s);
                 }
             }
         }
         LegalCtx {
             king,
             checkers,
-            blockers,
-            simple,
+            sensitive,
+            hoppers: t.hoppers,
+            usable,
         }
     }
 }
 
-#[allow(dead_code)]
-const _BITS: [u8; 2] = [BLACK_OO, BLACK_OOO];
+/// Squares strictly between `a` and `b` on the straight line of steps from `a` to `b` (king
+/// lines from the line table, other steps such as a nightrider's walked).
+#[inline]
+fn ray_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
+    let t = &*p.t;
+    if t.lines.through(a, b).any() {
+        return t.lines.between(a, b);
+    }
+    let geo = t.geo;
+    let dx = geo.file_of(b) as i32 - geo.file_of(a) as i32;
+    let dy = geo.rank_of(b) as i32 - geo.rank_of(a) as i32;
+    let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    let mut out = B::EMPTY;
+    if g <= 1 {
+        return out;
+    }
+    let (sx, sy) = (dx / g, dy / g);
+    let mut cur = a;
+    for _ in 1..g {
+        match geo.offset(cur, sx, sy) {
+            Some(n) => {
+                out = out.with(n);
+                cur = n;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
