@@ -225,7 +225,7 @@ fn bad_piece_definitions() {
             "user.ini:2: customPiece1: a custom piece needs 'letter:betza'",
             "user.ini:3: knight: predefined piece 'knight' takes only a letter; use customPieceN = letter:betza",
             "user.ini:4: bishop: expected a piece letter or '-', found '3'",
-            "user.ini:5: customPiece2: bad Betza 'W%': unexpected character '%'",
+            "user.ini:5: customPiece2: bad Betza 'W%': column 2: unknown letter '%'",
         ]
     );
 }
@@ -251,6 +251,29 @@ fn start_fen_that_does_not_fit() {
             "user.ini:2: startFen: side to move must be 'w' or 'b', found 'x'"
         ]
     );
+}
+
+#[test]
+fn start_fen_fields_and_royals_in_hand() {
+    // Shogi-style FEN: a digit after the side to move means no castling or en-passant field.
+    assert!(problems(
+        "[x:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w 0 1\n"
+    )
+    .is_empty());
+    assert_eq!(
+        problems("[x:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K1 - 0 1\n"),
+        vec!["user.ini:2: startFen: unexpected '1' in the castling field"]
+    );
+    // A king still in hand (set-up phase) is present; a side with none at all is not.
+    assert!(
+        problems("[x:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[Kk] w - - 0 1\n").is_empty()
+    );
+    assert_eq!(
+        problems("[x:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[K] w - - 0 1\n"),
+        vec!["user.ini:2: startFen: black has no royal piece 'k'"]
+    );
+    // Kings in hand do not count towards "several royals": that is about check on the board.
+    assert!(problems("[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[KKkk] w - - 0 1\n").is_empty());
 }
 
 #[test]
@@ -286,4 +309,11 @@ fn syntax_errors() {
             "user.ini:3: [broken: section header must be '[name]' or '[name:parent]'",
         ]
     );
+}
+
+#[test]
+fn absurd_numbers_are_errors_not_panics() {
+    let p = problems("[x:chess]\nstartFen = 99999999999999999999999/8/8/8/8/8/8/8 w - - 0 1\nnMoveRule = 99999999999\n");
+    assert_eq!(p.len(), 4, "{p:?}");
+    assert!(p[0].starts_with("user.ini:2: startFen: row 1 (rank 8) covers"));
 }

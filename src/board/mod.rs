@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod setup;
+pub mod pieces;
 
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::FenError;

@@ -50,10 +50,18 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
             problems.push(format!("row {} (rank {rank}): {e}", i + 1));
         }
     }
+    // Royals still in hand (placement, sittuyin: the set-up phase drops them) count as present,
+    // but not towards "several royals", which is about pieces that can be in check together.
+    let mut royals_in_hand = [0usize; 2];
     if let Some(pocket) = pocket {
         for c in pocket.chars() {
-            if c != '-' && v.piece_by_letter(c).is_none() {
-                problems.push(format!("unknown piece letter '{c}' in the holdings"));
+            match v.piece_by_letter(c) {
+                Some(id) if v.king == Some(id) => {
+                    royals_in_hand[usize::from(c.is_ascii_lowercase())] += 1;
+                }
+                Some(_) => {}
+                None if c == '-' => {}
+                None => problems.push(format!("unknown piece letter '{c}' in the holdings")),
             }
         }
     }
@@ -61,7 +69,12 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
         Some("w" | "b") | None => {}
         Some(s) => problems.push(format!("side to move must be 'w' or 'b', found '{s}'")),
     }
-    if let Some(castling) = fields.next() {
+    // As in Fairy-Stockfish, a field after the side to move that starts with a digit means the
+    // castling and en-passant fields are left out (shogi-style `w 0 1`).
+    if let Some(castling) = fields
+        .next()
+        .filter(|f| !f.starts_with(|c: char| c.is_ascii_digit()))
+    {
         if let Some(c) = castling
             .chars()
             .find(|c| !(c.is_ascii_alphabetic() || *c == '-'))
@@ -69,7 +82,7 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
             problems.push(format!("unexpected '{c}' in the castling field"));
         }
     }
-    royal_problems(v, royals, &mut problems);
+    royal_problems(v, royals, royals_in_hand, &mut problems);
     problems
 }
 
@@ -83,7 +96,7 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
             '0'..='9' => {
                 let mut n = c.to_digit(10).unwrap_or(0) as usize;
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
+                    n = n.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
                 }
                 if n == 0 {
@@ -117,7 +130,12 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
     width
 }
 
-fn royal_problems(v: &Variant, royals: [usize; 2], problems: &mut Vec<String>) {
+fn royal_problems(
+    v: &Variant,
+    royals: [usize; 2],
+    in_hand: [usize; 2],
+    problems: &mut Vec<String>,
+) {
     let Some(king) = v.king else { return };
     let letter = v.pieces[king as usize].letter;
     for c in Color::BOTH {
@@ -125,6 +143,7 @@ fn royal_problems(v: &Variant, royals: [usize; 2], problems: &mut Vec<String>) {
         let name = format!("{c:?}").to_lowercase();
         // Without a royal a side can only lose by another rule (extinction, flags, ...).
         if n == 0
+            && in_hand[c.index()] == 0
             && v.game_end.extinction.value.is_none()
             && v.game_end.flag.region.get(c).is_empty()
         {

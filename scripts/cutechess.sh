@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Run the same match as scripts/match.py through cutechess-cli, to compare the results.
+#
+# cutechess-cli is NOT installed or shipped by Dabbaba: install it yourself (it is a
+# separate GPL program) and put it on PATH or in $CUTECHESS. It referees only the variants
+# it implements (standard chess, crazyhouse, capablanca, shatranj, shogi, ...; not xiangqi,
+# janggi or variants from a variants.ini); for those use scripts/match.py, whose referee is
+# pyffish.
+#
+# Usage (the same spelling as match.py for the options both share):
+#   scripts/cutechess.sh --variant crazyhouse --games 100 --tc 10+0.1 \
+#       --engine cmd=target/release/dabbaba proto=uci name=dabbaba option.Threads=1 \
+#       --engine cmd=/work/peers/fsf-8x8 proto=uci name=fsf option.Threads=1 \
+#       [--concurrency 1] [--openings FILE.epd] [--pgn OUT.pgn] [--sprt ELO0 ELO1 ALPHA BETA]
+#       [--nodes N | --depth N] [-- any further cutechess-cli arguments]
+# Engine settings: cmd= name= dir= arg= option.NAME=VALUE pass through; proto=cecp becomes
+# cutechess's proto=xboard; variant.*= (match.py only) is dropped with a warning.
+# Games are played in pairs with colours swapped (-repeat), like match.py.
+set -euo pipefail
+
+CUTECHESS=${CUTECHESS:-$(command -v cutechess-cli || true)}
+if [ -z "$CUTECHESS" ] || [ ! -x "$CUTECHESS" ]; then
+    echo "cutechess.sh: cutechess-cli not found (not installed by Dabbaba; set \$CUTECHESS or PATH)." >&2
+    echo "cutechess.sh: use scripts/match.py instead (it referees every variant pyffish knows)." >&2
+    exit 2
+fi
+
+variant=chess games=2 tc="" concurrency=1 openings="" pgn="" nodes="" depth=""
+sprt=()
+engines=()
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --variant) variant=$2; shift 2 ;;
+        --games) games=$2; shift 2 ;;
+        --tc) tc=$2; shift 2 ;;
+        --nodes) nodes=$2; shift 2 ;;
+        --depth) depth=$2; shift 2 ;;
+        --concurrency) concurrency=$2; shift 2 ;;
+        --openings) openings=$2; shift 2 ;;
+        --pgn) pgn=$2; shift 2 ;;
+        --sprt) sprt=(-sprt "elo0=$2" "elo1=$3" "alpha=$4" "beta=$5"); shift 5 ;;
+        --engine)
+            shift
+            engines+=(-engine)
+            while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do
+                case "$1" in
+                    proto=cecp|proto=xboard|protocol=cecp) engines+=(proto=xboard) ;;
+                    variant.*) echo "cutechess.sh: ignoring $1 (match.py only)" >&2 ;;
+                    *) engines+=("$1") ;;
+                esac
+                shift
+            done ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "cutechess.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+case "$variant" in
+    chess) cvariant=standard ;;
+    xiangqi|janggi*|minixiangqi|manchu|supply)
+        echo "cutechess.sh: cutechess-cli does not play $variant; use scripts/match.py" >&2; exit 2 ;;
+    *) cvariant=$variant ;;
+esac
+
+each=()
+[ -n "$tc" ] && each+=("tc=$tc")
+[ -z "$tc" ] && each+=("tc=inf")
+[ -n "$nodes" ] && each+=("nodes=$nodes")
+[ -n "$depth" ] && each+=("depth=$depth")
+
+args=(-variant "$cvariant" -rounds $(( (games + 1) / 2 )) -games 2 -repeat -recover
+      -concurrency "$concurrency" "${engines[@]}" -each "${each[@]}")
+[ -n "$openings" ] && args+=(-openings "file=$openings" format=epd order=sequential)
+[ -n "$pgn" ] && args+=(-pgnout "$pgn")
+args+=("${sprt[@]}" "${extra[@]}")
+
+echo "+ $CUTECHESS ${args[*]}" >&2
+exec "$CUTECHESS" "${args[@]}"

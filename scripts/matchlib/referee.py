@@ -1,0 +1,121 @@
+"""The referee: pyffish (Fairy-Stockfish's rules, independent of Dabbaba's code).
+
+Positions are always given as (root FEN, list of moves) so pyffish sees the whole history
+and can apply repetition rules (including xiangqi's perpetual check/chase rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+try:
+    import pyffish as sf
+except ImportError:  # the statistics work without it; playing does not
+    sf = None
+
+
+class RefereeError(Exception):
+    pass
+
+
+def require_pyffish():
+    if sf is None:
+        raise RefereeError("pyffish is not installed (pip install pyffish); it referees every game")
+
+
+def load_variants_ini(path: str):
+    require_pyffish()
+    with open(path, encoding="utf-8") as fh:
+        sf.load_variant_config(fh.read())
+
+
+def known_variants():
+    require_pyffish()
+    return list(sf.variants())
+
+
+@dataclass
+class GameEnd:
+    result: str  # "1-0", "0-1" or "1/2-1/2"
+    reason: str
+
+
+def _result_for(stm_white: bool, value: int) -> str:
+    """pyffish values are from the side to move's point of view."""
+    if value == 0:
+        return "1/2-1/2"
+    stm_wins = value > 0
+    return "1-0" if stm_wins == stm_white else "0-1"
+
+
+class Referee:
+    def __init__(self, variant: str, chess960: bool = False):
+        require_pyffish()
+        if variant not in sf.variants():
+            raise RefereeError(
+                f"pyffish does not know variant {variant!r} (load it with --variants-ini)"
+            )
+        self.variant = variant
+        self.chess960 = chess960
+
+    def start_fen(self) -> str:
+        return sf.start_fen(self.variant)
+
+    def validate_fen(self, fen: str) -> bool:
+        return sf.validate_fen(fen, self.variant, self.chess960) == sf.FEN_OK
+
+    def fen(self, root: str, moves) -> str:
+        return sf.get_fen(self.variant, root, list(moves), self.chess960)
+
+    def legal_moves(self, root: str, moves) -> list:
+        return sf.legal_moves(self.variant, root, list(moves), self.chess960)
+
+    def white_to_move(self, root: str, moves) -> bool:
+        return self.fen(root, moves).split()[1] == "w"
+
+    def san(self, root: str, moves, move: str) -> str:
+        return sf.get_san(self.variant, self.fen(root, moves), move, self.chess960)
+
+    def san_moves(self, root: str, moves) -> list:
+        return sf.get_san_moves(self.variant, root, list(moves), self.chess960)
+
+    def insufficient(self, root: str, moves):
+        """(white cannot win, black cannot win)."""
+        w, b = sf.has_insufficient_material(self.variant, root, list(moves), self.chess960)
+        return bool(w), bool(b)
+
+    def game_end(self, root: str, moves, legal=None):
+        """A GameEnd if the game is over by rule (claimable draws included), else None."""
+        moves = list(moves)
+        stm_white = self.white_to_move(root, moves)
+        over, value = sf.is_immediate_game_end(self.variant, root, moves, self.chess960)
+        if over:
+            return GameEnd(_result_for(stm_white, value), "variant rule (immediate end)")
+        if legal is None:
+            legal = self.legal_moves(root, moves)
+        if not legal:
+            value = sf.game_result(self.variant, root, moves, self.chess960)
+            in_check = moves and sf.gives_check(self.variant, root, moves, self.chess960)
+            if value == 0:
+                kind = "stalemate"
+            elif in_check:
+                kind = "checkmate"
+            else:
+                kind = "no legal moves"
+            side = "White" if stm_white else "Black"
+            return GameEnd(_result_for(stm_white, value), f"{kind} ({side} to move)")
+        over, value = sf.is_optional_game_end(self.variant, root, moves, self.chess960)
+        if over:
+            return GameEnd(_result_for(stm_white, value), self._optional_reason(root, moves, value))
+        w_ins, b_ins = self.insufficient(root, moves)
+        if w_ins and b_ins:
+            return GameEnd("1/2-1/2", "insufficient material")
+        return None
+
+    def _optional_reason(self, root, moves, value):
+        key = lambda fen: " ".join(fen.split()[:4])  # noqa: E731
+        now = key(self.fen(root, moves))
+        seen = sum(1 for i in range(len(moves) + 1) if key(self.fen(root, moves[:i])) == now)
+        if seen >= 2:
+            return "repetition" if value == 0 else "repetition (perpetual check or chase rule)"
+        return "move-count rule (e.g. 50 moves)" if value == 0 else "move-count rule"

@@ -1,0 +1,198 @@
+"""End-to-end: scripts/match.py plays real games and writes PGN.
+
+Skipped (reported as skipped) when pyffish or the engine binaries are missing.
+
+Engines: by default the Fairy-Stockfish builds at /work/peers/fsf-8x8 and /work/peers/fsf-lb;
+override with MATCH_SMOKE_ENGINE (one binary that plays both crazyhouse and xiangqi, e.g.
+target/release/dabbaba) and MATCH_SMOKE_ENGINE_8X8 / MATCH_SMOKE_ENGINE_LB, and the protocol
+of the second engine in the xiangqi game with MATCH_SMOKE_PROTO2 (default cecp, so both
+protocols and the 0-based CECP ranks of 10-rank boards are exercised).
+
+Every game's moves are replayed through pyffish here, independently of the runner, to check
+that they are legal and that the recorded result agrees with the rules or an adjudication.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.dirname(HERE)
+MATCH = os.path.join(SCRIPTS, "match.py")
+
+try:
+    import pyffish
+except ImportError:
+    pyffish = None
+
+
+def _engine(env_name, default):
+    path = os.environ.get(env_name) or os.environ.get("MATCH_SMOKE_ENGINE") or default
+    return path if path and (os.path.isfile(path) or shutil.which(path)) else None
+
+
+ENGINE_8X8 = _engine("MATCH_SMOKE_ENGINE_8X8", "/work/peers/fsf-8x8")
+ENGINE_LB = _engine("MATCH_SMOKE_ENGINE_LB", "/work/peers/fsf-lb")
+PROTO2 = os.environ.get("MATCH_SMOKE_PROTO2", "cecp")
+
+
+def run_match(args, timeout=120):
+    proc = subprocess.run([sys.executable, MATCH] + args, capture_output=True, text=True,
+                          timeout=timeout)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def parse_pgn(text):
+    games = []
+    for block in re.split(r"\n\n(?=\[Event )", text.strip()):
+        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
+        games.append(tags)
+    return games
+
+
+def check_game(test, tags):
+    variant, fen = tags["Variant"], tags["FEN"]
+    moves = tags.get("UCIMoves", "").split()
+    test.assertEqual(int(tags["PlyCount"]), len(moves))
+    for i, mv in enumerate(moves):
+        legal = pyffish.legal_moves(variant, fen, moves[:i])
+        test.assertIn(mv, legal, f"illegal move {mv} at ply {i + 1} in {tags}")
+    result, term = tags["Result"], tags["Termination"]
+    test.assertIn(result, ("1-0", "0-1", "1/2-1/2"))
+    if not term.startswith("adjudication"):
+        legal = pyffish.legal_moves(variant, fen, moves)
+        if not legal:
+            value = pyffish.game_result(variant, fen, moves)
+            stm_white = pyffish.get_fen(variant, fen, moves).split()[1] == "w"
+            want = "1/2-1/2" if value == 0 else ("1-0" if (value > 0) == stm_white else "0-1")
+            test.assertEqual(result, want, term)
+        else:
+            over = (pyffish.is_immediate_game_end(variant, fen, moves)[0]
+                    or pyffish.is_optional_game_end(variant, fen, moves)[0]
+                    or all(pyffish.has_insufficient_material(variant, fen, moves)))
+            test.assertTrue(over or "resign" in term or "time" in term, term)
+
+
+@unittest.skipUnless(pyffish, "pyffish not installed")
+class SmokeTests(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="match-smoke-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def play(self, variant, engines, extra):
+        pgn = os.path.join(self.tmp, f"{variant}.pgn")
+        args = ["--variant", variant, "--games", "2", "--max-plies", "24", "--pgn", pgn]
+        for e in engines:
+            args += ["--engine"] + e
+        code, out, err = run_match(args + extra)
+        self.assertEqual(code, 0, f"stdout:\n{out}\nstderr:\n{err}")
+        with open(pgn, encoding="utf-8") as fh:
+            games = parse_pgn(fh.read())
+        self.assertEqual(len(games), 2, out)
+        for tags in games:
+            self.assertEqual(tags["Variant"], variant)
+            check_game(self, tags)
+        self.assertRegex(out, r"Score of .*: \d+ - \d+ - \d+")
+        self.assertIn("Elo difference", out)
+        self.assertIn("Pentanomial", out)
+        return games, out
+
+    @unittest.skipUnless(ENGINE_8X8, "no engine binary for crazyhouse (MATCH_SMOKE_ENGINE_8X8)")
+    def test_crazyhouse_drops(self):
+        games, _ = self.play(
+            "crazyhouse",
+            [[f"cmd={ENGINE_8X8}", "proto=uci", "name=A"], [f"cmd={ENGINE_8X8}", "proto=uci", "name=B"]],
+            ["--depth", "3", "--random-plies", "2", "--seed", "7"],
+        )
+        self.assertEqual({g["White"] for g in games}, {"A", "B"})  # colours swapped
+        self.assertEqual(games[0]["UCIMoves"].split()[:2], games[1]["UCIMoves"].split()[:2])
+
+    @unittest.skipUnless(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
+    def test_xiangqi_ten_ranks_uci_and_cecp(self):
+        self.play(
+            "xiangqi",
+            [[f"cmd={ENGINE_LB}", "proto=uci", "name=U"], [f"cmd={ENGINE_LB}", f"proto={PROTO2}", "name=C"]],
+            # A short clock rather than a fixed depth: Fairy-Stockfish 221126's CECP `go`
+            # races with searches that end within microseconds (see CecpEngine.think).
+            ["--tc", "2+0.02", "--random-plies", "2"],
+        )
+
+    @unittest.skipUnless(ENGINE_LB, "no engine binary for 10-rank boards (MATCH_SMOKE_ENGINE_LB)")
+    def test_variants_ini(self):
+        ini = os.path.join(HERE, "data", "tallchess.ini")
+        pyffish.load_variant_config(open(ini, encoding="utf-8").read())  # for check_game
+        _, out = self.play(
+            "tallchess",
+            [[f"cmd={ENGINE_LB}", "proto=uci", "name=U"], [f"cmd={ENGINE_LB}", f"proto={PROTO2}", "name=C"]],
+            ["--variants-ini", ini, "--tc", "2+0.02", "--random-plies", "2"],
+        )
+        self.assertIn("(8x10)", out)
+
+    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    def test_illegal_move_and_crash_lose(self):
+        fake = os.path.join(HERE, "fake_uci.py")
+        for mode, needle in (("illegal", "illegal move"), ("crash", "disconnects")):
+            pgn = os.path.join(self.tmp, f"{mode}.pgn")
+            code, out, err = run_match(
+                ["--variant", "chess", "--games", "2", "--depth", "2", "--pgn", pgn,
+                 "--engine", f"cmd={ENGINE_8X8}", "name=good",
+                 "--engine", f"cmd={sys.executable}", f"arg={fake} {mode}", "name=bad"])
+            self.assertEqual(code, 3, out + err)  # games played, engine errors reported
+            self.assertIn("Score of good vs bad: 2 - 0 - 0", out)
+            self.assertIn(needle, out)
+            self.assertIn("FEN", out)
+            with open(pgn, encoding="utf-8") as fh:
+                self.assertIn(needle, fh.read())
+
+    @unittest.skipUnless(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
+    def test_cecp_fake_engine_ranks_and_false_claim(self):
+        fake = os.path.join(HERE, "fake_cecp.py")
+        # `first` plays legal moves in 0-based CECP ranks: the games must run to the cap.
+        games, _ = self.play(
+            "xiangqi",
+            [[f"cmd={ENGINE_LB}", "proto=uci", "name=fsf"],
+             [f"cmd={sys.executable}", f"arg={fake} first", "proto=cecp", "name=fake"]],
+            ["--depth", "2"],
+        )
+        self.assertTrue(all(int(g["PlyCount"]) >= 1 for g in games))
+        code, out, _ = run_match(
+            ["--variant", "chess", "--games", "2", "--depth", "2",
+             "--engine", f"cmd={ENGINE_8X8 or ENGINE_LB}", "name=good",
+             "--engine", f"cmd={sys.executable}", f"arg={fake} claim", "proto=cecp", "name=claimer"])
+        self.assertEqual(code, 3, out)
+        self.assertIn("claimer makes a false claim: 1/2-1/2 {Draw by fifty move rule}", out)
+        self.assertIn("Score of good vs claimer: 2 - 0 - 0", out)
+
+    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    def test_timeout_loses(self):
+        fake = os.path.join(HERE, "fake_uci.py")
+        code, out, _ = run_match(
+            ["--variant", "chess", "--games", "2", "--tc", "0.5+0", "--timemargin", "0.05",
+             "--engine", f"cmd={ENGINE_8X8}", "name=good",
+             "--engine", f"cmd={sys.executable}", f"arg={fake} hang", "name=slow"])
+        self.assertEqual(code, 3, out)
+        self.assertIn("slow loses on time", out)
+        self.assertIn("Score of good vs slow: 2 - 0 - 0", out)
+
+    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    def test_sprt_stops_early(self):
+        fake = os.path.join(HERE, "fake_uci.py")
+        code, out, _ = run_match(
+            ["--variant", "chess", "--games", "40", "--depth", "4", "--max-plies", "60",
+             "--random-plies", "2", "--sprt", "0", "200", "0.2", "0.2",
+             "--engine", f"cmd={ENGINE_8X8}", "name=good",
+             "--engine", f"cmd={sys.executable}", f"arg={fake} first", "name=weak"])
+        self.assertEqual(code, 0, out)
+        self.assertIn("H1 accepted", out)
+        played = int(re.search(r"\] (\d+) games", out).group(1))
+        self.assertLess(played, 40)
+
+
+if __name__ == "__main__":
+    unittest.main()

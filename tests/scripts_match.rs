@@ -1,0 +1,29 @@
+//! Runs the match runner's Python tests (`scripts/tests`) so that `cargo test` covers them.
+//!
+//! The statistics tests need only `python3`; the smoke tests skip themselves when pyffish or
+//! the engine binaries are missing. Without `python3` this test passes with a message.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn match_runner_python_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let probe = Command::new("python3").arg("--version").output();
+    if !matches!(probe, Ok(ref o) if o.status.success()) {
+        eprintln!("python3 not found: skipping the match-runner tests in scripts/tests");
+        return;
+    }
+    let out = Command::new("python3")
+        .args(["-m", "unittest", "discover", "-s", "scripts/tests"])
+        .current_dir(root)
+        .output()
+        .expect("python3 runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{stderr}");
+    assert!(
+        out.status.success(),
+        "python3 -m unittest discover -s scripts/tests failed:\n{}\n{stderr}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
