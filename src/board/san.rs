@@ -86,7 +86,11 @@ impl<B: Bitboard> Position<B> {
                 });
             }
             MoveKind::Drop => {
-                return Some(format!("{}@{}", piece_letter(m.piece())?, geo.square_name(to)));
+                return Some(format!(
+                    "{}@{}",
+                    piece_letter(m.piece())?,
+                    geo.square_name(to)
+                ));
             }
             MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant => {}
             MoveKind::Special | MoveKind::PiecePromotion | MoveKind::PieceDemotion => return None,
@@ -112,13 +116,20 @@ impl<B: Bitboard> Position<B> {
                 o != m
                     && o.to() == to
                     && o.from() != from
-                    && matches!(o.kind(), MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant)
+                    && matches!(
+                        o.kind(),
+                        MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
+                    )
                     && o.piece() == m.piece()
                     && type_of(self.board[o.from().index()]) == ty
             })
             .collect();
-        let same_file = rivals.iter().any(|o| geo.file_of(o.from()) == geo.file_of(from));
-        let same_rank = rivals.iter().any(|o| geo.rank_of(o.from()) == geo.rank_of(from));
+        let same_file = rivals
+            .iter()
+            .any(|o| geo.file_of(o.from()) == geo.file_of(from));
+        let same_rank = rivals
+            .iter()
+            .any(|o| geo.rank_of(o.from()) == geo.rank_of(from));
         let file_char = (b'a' + geo.file_of(from)) as char;
         let rank_text = (geo.rank_of(from) as u32 + 1).to_string();
         if is_pawn {
@@ -186,7 +197,11 @@ mod tests {
         assert_eq!(san(fen, "a1a2").as_deref(), Some("R1a2"));
         let fen = "4k3/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1";
         assert_eq!(san(fen, "a4d1").as_deref(), Some("Qa4d1"));
-        assert_eq!(san(fen, "h4e1").as_deref(), None, "illegal: e1 is the king's");
+        assert_eq!(
+            san(fen, "h4e1").as_deref(),
+            None,
+            "illegal: e1 is the king's"
+        );
         // Castling, promotion with check, mate.
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         assert_eq!(san(fen, "e1g1").as_deref(), Some("O-O"));

@@ -299,7 +299,9 @@ impl Ctx {
         };
         o.insert("bestmove_san".into(), json!(first(&found.best.best)));
         let ponder_san = match (&found.best.best, &found.best.ponder) {
-            (Some(b), Some(p)) => san_of(game, &[b.clone(), p.clone()]).and_then(|v| v.get(1).cloned()),
+            (Some(b), Some(p)) => {
+                san_of(game, &[b.clone(), p.clone()]).and_then(|v| v.get(1).cloned())
+            }
             _ => None,
         };
         o.insert("ponder_san".into(), json!(ponder_san));
@@ -327,7 +329,11 @@ impl Ctx {
             }
         };
         match (&best.best, &best.ponder) {
-            (Some(b), Some(p)) => format!("bestmove {} ponder {}", show(b, &[]), show(p, std::slice::from_ref(b))),
+            (Some(b), Some(p)) => format!(
+                "bestmove {} ponder {}",
+                show(b, &[]),
+                show(p, std::slice::from_ref(b))
+            ),
             (Some(b), None) => format!("bestmove {}", show(b, &[])),
             _ => "bestmove (none)".to_string(),
         }
@@ -397,7 +403,11 @@ impl Ctx {
                     if status.over {
                         summary.over += 1;
                         o = Ctx::result_object(&status);
-                        text = format!("game over: {} ({})", status.result, status.reason.unwrap_or("over"));
+                        text = format!(
+                            "game over: {} ({})",
+                            status.result,
+                            status.reason.unwrap_or("over")
+                        );
                     } else {
                         let found = self.search(|_| {});
                         summary.nodes += found.line.as_ref().map_or(0, |l| l.nodes);
@@ -405,7 +415,10 @@ impl Ctx {
                         text = format!(
                             "{}  score {}  depth {}  pv {}",
                             Ctx::best_text(&game, &found.best),
-                            found.line.as_ref().map_or("-".to_string(), |l| score_text(l.score)),
+                            found
+                                .line
+                                .as_ref()
+                                .map_or("-".to_string(), |l| score_text(l.score)),
                             found.line.as_ref().map_or(0, |l| l.depth),
                             found
                                 .line
@@ -419,7 +432,8 @@ impl Ctx {
                         let am = expect(&e.am);
                         if !e.bm.is_empty() || !e.am.is_empty() {
                             let best = found.best.best.clone().unwrap_or_default();
-                            let solved = (e.bm.is_empty() || bm.contains(&best)) && !am.contains(&best);
+                            let solved =
+                                (e.bm.is_empty() || bm.contains(&best)) && !am.contains(&best);
                             summary.with_goal += 1;
                             summary.solved += u32::from(solved);
                             if !e.bm.is_empty() {
@@ -519,15 +533,40 @@ pub struct EpdEntry {
 /// EPD opcodes recognised where the FEN ends (the standard's, plus perft suites' `D1`..).
 fn is_opcode(tok: &str) -> bool {
     const OPS: &[&str] = &[
-        "acd", "acn", "acs", "am", "bm", "ce", "dm", "draw_accept", "draw_claim", "draw_offer",
-        "draw_reject", "eco", "fmvn", "hmvc", "id", "nic", "noop", "pm", "pv", "rc", "resign", "sm",
-        "tcgs", "tcri", "tcsi", "perft",
+        "acd",
+        "acn",
+        "acs",
+        "am",
+        "bm",
+        "ce",
+        "dm",
+        "draw_accept",
+        "draw_claim",
+        "draw_offer",
+        "draw_reject",
+        "eco",
+        "fmvn",
+        "hmvc",
+        "id",
+        "nic",
+        "noop",
+        "pm",
+        "pv",
+        "rc",
+        "resign",
+        "sm",
+        "tcgs",
+        "tcri",
+        "tcsi",
+        "perft",
     ];
     if OPS.contains(&tok) {
         return true;
     }
     let (head, digits) = tok.split_at(1.min(tok.len()));
-    let numbered = |prefix: &str| head == prefix && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let numbered = |prefix: &str| {
+        head == prefix && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
     numbered("c") || numbered("v") || numbered("D")
 }
 
@@ -604,16 +643,25 @@ mod tests {
             3,
         )
         .expect("entry");
-        assert_eq!(e.fen, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -");
+        assert_eq!(
+            e.fen,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -"
+        );
         assert_eq!(e.bm, vec!["Qxf7#"]);
         assert_eq!(e.id.as_deref(), Some("scholar"));
         assert_eq!(e.line, 3);
         let e = parse_epd_line("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9", 1).expect("entry");
         assert_eq!(e.fen, "8/8/8/8/8/8/8/K1k5 w - - 0 1");
         // Shogi-style FENs without castling and e.p. fields.
-        let e = parse_epd_line("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1", 1)
-            .expect("entry");
-        assert_eq!(e.fen, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1");
+        let e = parse_epd_line(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+            1,
+        )
+        .expect("entry");
+        assert_eq!(
+            e.fen,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+        );
         let e = parse_epd_line("4k3/8/8/8/8/8/8/4K2R w K - id \"x y\"; am Rh8;", 1).expect("entry");
         assert_eq!(e.fen, "4k3/8/8/8/8/8/8/4K2R w K -");
         assert_eq!(e.id.as_deref(), Some("x y"));

@@ -65,6 +65,11 @@ pub fn run() -> ExitCode {
         return ExitCode::from(1);
     }
     progress::set_quiet(cli.quiet);
+    tracing::info!(
+        "{} {}",
+        crate::protocol::uci::ENGINE_NAME,
+        std::env::args().skip(1).collect::<Vec<_>>().join(" ")
+    );
     let outcome = match cli.command {
         None => protocol_loop::run(&cli.variant_files),
         Some(Command::Piece(args)) => piece::run(&args),
@@ -77,9 +82,21 @@ pub fn run() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // A reader that stops early (`| head`) is not an error of ours.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(1)
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
+    })
 }

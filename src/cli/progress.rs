@@ -27,7 +27,9 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
         "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta}) {msg}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar());
-    let pb = ProgressBar::new(len).with_style(style).with_prefix(what.to_string());
+    let pb = ProgressBar::new(len)
+        .with_style(style)
+        .with_prefix(what.to_string());
     pb.enable_steady_tick(Duration::from_millis(200));
     pb
 }
@@ -40,7 +42,9 @@ pub fn spinner(what: &str) -> ProgressBar {
     }
     let style = ProgressStyle::with_template("{spinner} {prefix} [{elapsed_precise}] {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_spinner());
-    let pb = ProgressBar::new_spinner().with_style(style).with_prefix(what.to_string());
+    let pb = ProgressBar::new_spinner()
+        .with_style(style)
+        .with_prefix(what.to_string());
     pb.enable_steady_tick(Duration::from_millis(120));
     pb
 }
