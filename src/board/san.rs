@@ -191,17 +191,14 @@ mod tests {
         let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
         assert_eq!(san(fen, "e4d5").as_deref(), Some("exd5"));
         // Disambiguation by file, by rank, by both.
-        let fen = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
-        assert_eq!(san(fen, "a1d1").as_deref(), Some("Rad1"));
+        let fen = "3k4/8/8/8/8/8/4K3/R6R w - - 0 1";
+        assert_eq!(san(fen, "a1d1").as_deref(), Some("Rad1+"));
         let fen = "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1";
         assert_eq!(san(fen, "a1a2").as_deref(), Some("R1a2"));
-        let fen = "4k3/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1";
-        assert_eq!(san(fen, "a4d1").as_deref(), Some("Qa4d1"));
-        assert_eq!(
-            san(fen, "h4e1").as_deref(),
-            None,
-            "illegal: e1 is the king's"
-        );
+        let fen = "6k1/8/8/8/4Q2Q/8/8/K6Q w - - 0 1";
+        assert_eq!(san(fen, "h4e1").as_deref(), Some("Qh4e1"));
+        assert_eq!(san(fen, "e4e1").as_deref(), Some("Qee1"));
+        assert_eq!(san(fen, "h1e1").as_deref(), Some("Q1e1"));
         // Castling, promotion with check, mate.
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         assert_eq!(san(fen, "e1g1").as_deref(), Some("O-O"));

@@ -189,10 +189,17 @@ fn bound_text(b: Bound) -> Option<&'static str> {
 }
 
 /// The fields shared by `info` and `bestmove` objects.
-fn line_fields(obj: &mut Map<String, Value>, l: &InfoLine, san: &Option<Vec<String>>) {
+fn line_fields(
+    obj: &mut Map<String, Value>,
+    l: &InfoLine,
+    san: &Option<Vec<String>>,
+    multipv: bool,
+) {
     obj.insert("depth".into(), json!(l.depth));
     obj.insert("seldepth".into(), json!(l.seldepth));
-    obj.insert("multipv".into(), json!(l.multipv));
+    if multipv {
+        obj.insert("multipv".into(), json!(l.multipv));
+    }
     obj.insert("score".into(), score_json(l.score));
     if let Some(b) = bound_text(l.bound) {
         obj.insert("bound".into(), json!(b));
@@ -308,8 +315,7 @@ impl Ctx {
         match &found.line {
             Some(l) => {
                 let san = san_of(game, &l.pv);
-                line_fields(&mut o, l, &san);
-                o.remove("multipv");
+                line_fields(&mut o, l, &san, false);
             }
             None => {
                 o.insert("score".into(), Value::Null);
@@ -361,7 +367,7 @@ impl Ctx {
             let r = if json {
                 let mut o = Map::new();
                 o.insert("type".into(), json!("info"));
-                line_fields(&mut o, l, &san);
+                line_fields(&mut o, l, &san, true);
                 json_line(&o)
             } else {
                 println!("{}", text_line(l, &san));
@@ -473,11 +479,12 @@ impl Ctx {
         summary.positions = entries.len() as u32;
         summary.time_ms = started.elapsed().as_millis() as u64;
         if self.json {
-            let mut v = serde_json::to_value(&summary)?;
-            if let Value::Object(m) = &mut v {
-                m.insert("type".into(), json!("summary"));
+            let mut o = Map::new();
+            o.insert("type".into(), json!("summary"));
+            if let Value::Object(m) = serde_json::to_value(&summary)? {
+                o.extend(m);
             }
-            json_line(&v)?;
+            json_line(&o)?;
         } else {
             let mut s = format!(
                 "positions {}  analysed {}  over {}  errors {}  nodes {}  time {} ms",
@@ -494,11 +501,12 @@ impl Ctx {
             println!("{s}");
         }
         if summary.errors > 0 {
-            bail!(
-                "{} of {} positions could not be analysed",
-                summary.errors,
-                summary.positions
+            // Each failed position has its own `error` object already.
+            eprintln!(
+                "error: {} of {} positions could not be analysed",
+                summary.errors, summary.positions
             );
+            return Ok(ExitCode::from(1));
         }
         Ok(ExitCode::SUCCESS)
     }
