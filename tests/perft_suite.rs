@@ -8,13 +8,57 @@ use dabbaba::variant::builtin;
 
 /// The variants whose moves this issue covers.
 const VARIANTS: &[&str] = &[
-    "chess", "normal", "nocastle", "fischerandom", "armageddon", "torpedo", "berolina",
-    "pawnsideways", "pawnback", "legan", "amazon", "nightrider", "grasshopper", "hoppelpoppel",
-    "newzealand", "almost", "sortofalmost", "chigorin", "perfect", "knightmate", "shatranj",
-    "shatar", "chaturanga", "makruk", "makpong", "cambodian", "karouk", "asean", "ai-wok",
-    "losalamos", "gardner", "capablanca", "caparandom", "gothic", "janus", "embassy", "centaur",
-    "modern", "chancellor", "courier", "grand", "opulent", "tencubed", "troitzky", "shako",
-    "omicron", "wolf", "gustav3", "jesonmor", "spartan", "coregal",
+    "chess",
+    "normal",
+    "nocastle",
+    "fischerandom",
+    "armageddon",
+    "torpedo",
+    "berolina",
+    "pawnsideways",
+    "pawnback",
+    "legan",
+    "amazon",
+    "nightrider",
+    "grasshopper",
+    "hoppelpoppel",
+    "newzealand",
+    "almost",
+    "sortofalmost",
+    "chigorin",
+    "perfect",
+    "knightmate",
+    "shatranj",
+    "shatar",
+    "chaturanga",
+    "makruk",
+    "makpong",
+    "cambodian",
+    "karouk",
+    "asean",
+    "ai-wok",
+    "losalamos",
+    "gardner",
+    "capablanca",
+    "caparandom",
+    "gothic",
+    "janus",
+    "embassy",
+    "centaur",
+    "modern",
+    "chancellor",
+    "courier",
+    "grand",
+    "opulent",
+    "tencubed",
+    "troitzky",
+    "shako",
+    "omicron",
+    "wolf",
+    "gustav3",
+    "jesonmor",
+    "spartan",
+    "coregal",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;
@@ -74,7 +118,12 @@ fn run(select: impl Fn(&Case) -> bool) {
         }
     }
     assert!(ran > 0, "no case selected");
-    assert!(failures.is_empty(), "{} of {ran} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -8,10 +8,10 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod san;
-pub mod position;
-pub mod setup;
 pub mod pieces;
+pub mod position;
+pub mod san;
+pub mod setup;
 
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::FenError;

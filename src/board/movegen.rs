@@ -6,9 +6,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{
-    cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO,
-};
+use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -21,7 +19,22 @@ impl<B: Bitboard> Position<B> {
         let checkers = self.checkers();
         self.generate_pseudo(list, checkers.any());
         let ctx = LegalCtx::new(self, checkers);
-        list.retain(|&m| self.legal_with(m, &ctx));
+        let fast = ctx.fast;
+        let king = ctx.king;
+        let sensitive = ctx.sensitive;
+        let hoppers = ctx.hoppers;
+        list.retain(|&m| {
+            // Most moves: not in check, a non-royal piece off every line to the king.
+            if fast
+                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && Some(m.from()) != king
+                && !sensitive.contains(m.from())
+                && !(hoppers && sensitive.contains(m.to()))
+            {
+                return true;
+            }
+            self.legal_with(m, &ctx)
+        });
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
@@ -98,7 +111,12 @@ impl<B: Bitboard> Position<B> {
                 for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
                     let i = cr_index(cr);
                     if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
-                        list.push(Move::new(from, self.castling_rook_sq[i], MoveKind::Castling, 0));
+                        list.push(Move::new(
+                            from,
+                            self.castling_rook_sq[i],
+                            MoveKind::Castling,
+                            0,
+                        ));
                     }
                 }
             }
@@ -176,7 +194,9 @@ impl<B: Bitboard> Position<B> {
                             self.push_pawn_move(list, from, s2, pawn);
                         }
                         if triple {
-                            if let Some(s3) = t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s)) {
+                            if let Some(s3) =
+                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
+                            {
                                 self.push_pawn_move(list, from, s3, pawn);
                             }
                         }
@@ -238,10 +258,14 @@ impl<B: Bitboard> Position<B> {
             let kingside = to > from;
             let rank = t.geo.rank_of(from);
             let c = &v.castling;
-            let Some(kto) = t
-                .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
-            else {
+            let Some(kto) = t.geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                rank,
+            ) else {
                 return false;
             };
             if Some(mt) != t.king {
@@ -304,7 +328,14 @@ impl<B: Bitboard> Position<B> {
             let c = &v.castling;
             kto = t
                 .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
                 .unwrap_or(from);
             let step: i32 = if kto > from { 1 } else { -1 };
             let rto = t.geo.offset(kto, -step, 0).unwrap_or(kto);
@@ -400,7 +431,11 @@ impl<B: Bitboard> Position<B> {
             let c = &t.variant.castling;
             let kingside = to > from;
             if let Some(kto) = geo.square(
-                if kingside { c.kingside_file } else { c.queenside_file },
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
                 geo.rank_of(from),
             ) {
                 if !self.king_move_pseudo_legal(from, kto) {
@@ -458,6 +493,9 @@ pub(crate) struct LegalCtx<B> {
     hoppers: bool,
     /// The fast path applies (no lame-leap captures).
     usable: bool,
+    /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
+    /// pseudo-royals, no immobility rule.
+    fast: bool,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
@@ -488,12 +526,19 @@ impl<B: Bitboard> LegalCtx<B> {
                 }
             }
         }
+        let v = &t.variant;
+        let fast = usable
+            && king.is_some()
+            && checkers.is_empty()
+            && !v.game_end.extinction.pseudo_royal
+            && !v.drops.immobility_illegal;
         LegalCtx {
             king,
             checkers,
             sensitive,
             hoppers: t.hoppers,
             usable,
+            fast,
         }
     }
 }

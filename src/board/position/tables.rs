@@ -9,8 +9,8 @@
 
 use crate::betza::{self, ComponentKind, Dialect, Hop, Range};
 use crate::board::attacks::{
-    reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind,
-    LineSpec, LineTable, ObliqueRiderTable,
+    reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
+    LineTable, ObliqueRiderTable,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
@@ -336,13 +336,18 @@ enum Group {
     Initial,
 }
 
+/// Line pieces of one group: (kind, range, directions).
+type LineGroup = (LineKind, Option<u8>, Directions);
+/// Riders on other steps: (range, steps).
+type ObliqueGroup = (Option<u8>, Vec<(i32, i32)>);
+
 /// Collects components for one group, then builds the [`Reach`].
 struct ReachBuilder {
     leap: Vec<(i32, i32)>,
     /// (kind, range) -> directions.
-    lines: Vec<(LineKind, Option<u8>, Directions)>,
+    lines: Vec<LineGroup>,
     lame: Vec<LameStep>,
-    oblique: Vec<(Option<u8>, Vec<(i32, i32)>)>,
+    oblique: Vec<ObliqueGroup>,
     any: bool,
 }
 
@@ -406,7 +411,8 @@ impl ReachBuilder {
             }
         }
         if !self.lame.is_empty() {
-            r.lame.push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
+            r.lame
+                .push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
         }
         for (range, steps) in &self.oblique {
             r.oblique
@@ -457,7 +463,11 @@ fn build_piece<B: Bitboard>(
     let mut same_reach = true;
     let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
     for c in 0..2 {
-        let mut builders = [ReachBuilder::new(), ReachBuilder::new(), ReachBuilder::new()];
+        let mut builders = [
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+        ];
         for comp in &piece.components {
             if matches!(comp.kind, ComponentKind::Castling { .. }) {
                 // Castling comes from the variant's castling rules.
@@ -542,7 +552,11 @@ fn build_piece<B: Bitboard>(
                 if g == Group::Capture && simple.range != Range::Leaper || simple.lame.is_some() {
                     capture_needs_occ = true;
                 }
-                if g == Group::Capture && (simple.hop.is_some() || simple.lame.is_some() || !unit && simple.range != Range::Leaper) {
+                if g == Group::Capture
+                    && (simple.hop.is_some()
+                        || simple.lame.is_some()
+                        || !unit && simple.range != Range::Leaper)
+                {
                     complex_capture = true;
                 }
                 if g == Group::Capture && simple.hop.is_some() {
@@ -554,7 +568,11 @@ fn build_piece<B: Bitboard>(
             }
         }
         let [q, cap, init] = builders;
-        groups.push([q.build(geo, cache)?, cap.build(geo, cache)?, init.build(geo, cache)?]);
+        groups.push([
+            q.build(geo, cache)?,
+            cap.build(geo, cache)?,
+            init.build(geo, cache)?,
+        ]);
     }
     let mut it = groups.into_iter();
     let [wq, wc, wi] = it.next().expect("two colours");
@@ -617,8 +635,14 @@ impl<B: Bitboard> Tables<B> {
         };
         let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
         let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
-        let promotion_types = [VColor::White, VColor::Black]
-            .map(|c| variant.promotion.piece_types.get(c).iter().collect::<Vec<u8>>());
+        let promotion_types = [VColor::White, VColor::Black].map(|c| {
+            variant
+                .promotion
+                .piece_types
+                .get(c)
+                .iter()
+                .collect::<Vec<u8>>()
+        });
         let mut promotion_limit = vec![0u32; n_types];
         for &(t, n) in &variant.promotion.limit {
             if let Some(l) = promotion_limit.get_mut(t as usize) {
@@ -655,12 +679,9 @@ impl<B: Bitboard> Tables<B> {
             .collect();
         let ranks = (0..geo.ranks()).map(|r| geo.rank_mask(r)).collect();
         let files = (0..geo.files()).map(|f| geo.file_mask(f)).collect();
-        let seed = variant
-            .name
-            .bytes()
-            .fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
-            });
+        let seed = variant.name.bytes().fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
+        });
         let path_attacks = pieces.iter().all(|p| !p.lame_capture);
         let hoppers = pieces.iter().any(|p| p.hop_capture);
         Ok(Tables {
