@@ -49,7 +49,7 @@ pub struct GamePosition {
 fn tables_err(v: &Variant) -> impl Fn(crate::board::TableError) -> SetupError + '_ {
     move |source| SetupError::Tables {
         variant: v.name.clone(),
-        source,
+        problem: source,
     }
 }
 
