@@ -274,6 +274,15 @@ impl Ctx {
             }
         };
         self.engine.wait();
+        tracing::info!(
+            target: "analyse",
+            "{}: bestmove {:?} ponder {:?} depth {} nodes {}",
+            self.engine.fen(),
+            best.best,
+            best.ponder,
+            line.as_ref().map_or(0, |l: &InfoLine| l.depth),
+            line.as_ref().map_or(0, |l: &InfoLine| l.nodes)
+        );
         Found { best, line }
     }
 
