@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+pub mod san;
 pub mod setup;
 
 pub use bitboard::{Bb256, Bitboard};

@@ -31,6 +31,10 @@ pub struct BenchArgs {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// NDJSON: one object per position (`variant`, `index`, `fen`, `nodes`, `bestmove`,
+    /// `time_ms`), then `{"type": "total", "nodes", "nps", "time_ms"}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Chess bench positions.
@@ -120,7 +124,13 @@ pub fn positions(engine: &mut Engine) -> Vec<String> {
 }
 
 /// Runs the bench on one variant; returns (nodes, seconds).
-fn bench_variant(engine: &mut Engine, depth: u32, out: &mut String) -> anyhow::Result<(u64, f64)> {
+fn bench_variant(
+    engine: &mut Engine,
+    depth: u32,
+    out: &mut String,
+    rows: &mut Vec<serde_json::Value>,
+    pb: &indicatif::ProgressBar,
+) -> anyhow::Result<(u64, f64)> {
     engine.new_game();
     let fens = positions(engine);
     let mut nodes = 0;
@@ -129,9 +139,25 @@ fn bench_variant(engine: &mut Engine, depth: u32, out: &mut String) -> anyhow::R
         engine
             .set_position(Some(fen), &[])
             .with_context(|| format!("bench position {fen}"))?;
+        pb.set_message(format!(
+            "{} {}/{}",
+            engine.variant().name,
+            i + 1,
+            fens.len()
+        ));
         let start = Instant::now();
         let (best, outcome) = engine.search_sync(&Limits::depth(depth));
-        secs += start.elapsed().as_secs_f64();
+        let took = start.elapsed().as_secs_f64();
+        secs += took;
+        rows.push(serde_json::json!({
+            "type": "position",
+            "variant": engine.variant().name,
+            "index": i + 1,
+            "fen": fen,
+            "nodes": outcome.nodes,
+            "bestmove": best.best,
+            "time_ms": (took * 1000.0) as u64,
+        }));
         nodes += outcome.nodes;
         out.push_str(&format!(
             "{} {}/{}: {} nodes {} bestmove {}\n",
@@ -147,6 +173,10 @@ fn bench_variant(engine: &mut Engine, depth: u32, out: &mut String) -> anyhow::R
 }
 
 pub fn run(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    super::output::with_json_errors(args.json, || run_inner(args, variant_files))
+}
+
+fn run_inner(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let set = super::variants::variant_set(variant_files)?;
     let mut engine = Engine::with_variants(set);
     engine.set_option(names::HASH, Some(&args.hash.to_string()))?;
@@ -158,6 +188,7 @@ pub fn run(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
     };
     let mut nodes = 0u64;
     let mut secs = 0.0;
+    let pb = super::progress::spinner("bench");
     for name in &names {
         if let Err(e) = engine.set_variant(name) {
             if args.variant == "all" {
@@ -167,16 +198,30 @@ pub fn run(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
             return Err(e.into());
         }
         let mut text = String::new();
-        let (n, s) = bench_variant(&mut engine, args.depth.max(1), &mut text)?;
-        print!("{text}");
+        let mut rows = Vec::new();
+        let (n, s) = bench_variant(&mut engine, args.depth.max(1), &mut text, &mut rows, &pb)?;
+        if args.json {
+            for r in &rows {
+                super::output::json_line(r)?;
+            }
+        } else {
+            pb.suspend(|| print!("{text}"));
+        }
         nodes += n;
         secs += s;
     }
+    pb.finish_and_clear();
+    let nps = (nodes as f64 / secs.max(1e-9)) as u64;
+    if args.json {
+        super::output::json_line(&serde_json::json!({
+            "type": "total",
+            "nodes": nodes,
+            "nps": nps,
+            "time_ms": (secs * 1000.0) as u64,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     println!();
-    println!(
-        "{} nodes {} nps",
-        nodes,
-        (nodes as f64 / secs.max(1e-9)) as u64
-    );
+    println!("{} nodes {} nps", nodes, nps);
     Ok(ExitCode::SUCCESS)
 }

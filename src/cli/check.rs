@@ -17,6 +17,10 @@ pub struct CheckArgs {
     /// The variants.ini files to check.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// One JSON object per file (NDJSON): `file`, `ok`, `variants`, `errors` (each with
+    /// `file`, `line`, `key`, `reason`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `check`.
@@ -24,6 +28,33 @@ pub fn run(args: &CheckArgs, extra: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let mut set = variant_set(extra)?;
     let mut failed = false;
     for file in &args.files {
+        if args.json {
+            let (names, errors) = match set.load_file(file) {
+                Ok(names) => (names, Vec::new()),
+                Err(LoadError::Invalid(errors)) => (Vec::new(), errors.0),
+                Err(e) => (
+                    Vec::new(),
+                    vec![crate::variant::VariantError {
+                        file: file.display().to_string(),
+                        line: 0,
+                        key: String::new(),
+                        reason: e.to_string(),
+                    }],
+                ),
+            };
+            failed |= !errors.is_empty();
+            let errors: Vec<_> = errors
+                .iter()
+                .map(|e| serde_json::json!({ "file": e.file, "line": e.line, "key": e.key, "reason": e.reason }))
+                .collect();
+            super::output::json_line(&serde_json::json!({
+                "file": file.display().to_string(),
+                "ok": errors.is_empty(),
+                "variants": names,
+                "errors": errors,
+            }))?;
+            continue;
+        }
         match set.load_file(file) {
             Ok(names) => println!(
                 "{}: OK: {} variant{}{}{}",

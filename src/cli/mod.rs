@@ -5,12 +5,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod game;
 mod logging;
+pub mod output;
 pub mod perft;
 mod piece;
+pub mod progress;
 mod protocol_loop;
+pub mod status;
 pub mod variants;
 
 /// Dabbaba, a fairy-chess engine. Without a subcommand it runs the protocol loop.
@@ -46,6 +51,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Count leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
+    /// Is the game over in a position? Result and reason.
+    Status(status::StatusArgs),
+    /// Search positions and print lines and the best move as text or NDJSON (--json).
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
@@ -55,6 +64,12 @@ pub fn run() -> ExitCode {
         eprintln!("error: {err:#}");
         return ExitCode::from(1);
     }
+    progress::set_quiet(cli.quiet);
+    tracing::info!(
+        "{} {}",
+        crate::protocol::uci::ENGINE_NAME,
+        std::env::args().skip(1).collect::<Vec<_>>().join(" ")
+    );
     let outcome = match cli.command {
         None => protocol_loop::run(&cli.variant_files),
         Some(Command::Piece(args)) => piece::run(&args),
@@ -62,12 +77,26 @@ pub fn run() -> ExitCode {
         Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
         Some(Command::Perft(args)) => perft::run(&args, &cli.variant_files),
         Some(Command::Bench(args)) => bench::run(&args, &cli.variant_files),
+        Some(Command::Status(args)) => status::run(&args, &cli.variant_files),
+        Some(Command::Analyse(args)) => analyse::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,
+        // A reader that stops early (`| head`) is not an error of ours.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(1)
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
+    })
 }

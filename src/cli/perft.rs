@@ -34,16 +34,48 @@ pub struct PerftArgs {
     /// Threads (root moves are shared out).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// One JSON object: per-move counts (`moves`), total (`nodes`), `time_ms`, `nps`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: &PerftArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    super::output::with_json_errors(args.json, || run_inner(args, variant_files))
+}
+
+fn run_inner(args: &PerftArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let set = super::variants::variant_set(variant_files)?;
     let variant = set
         .get(&args.variant)
         .with_context(|| format!("unknown variant '{}'", args.variant))?;
     let mut game = Game::new(variant, args.fen.as_deref(), args.chess960)?;
     game.play_uci(&args.moves)?;
+    let spinner = super::progress::spinner(&format!("perft {}", args.depth));
     let start = Instant::now();
+    if args.json {
+        let d = game.divide(args.depth, args.threads.max(1));
+        spinner.finish_and_clear();
+        let secs = start.elapsed().as_secs_f64();
+        let nodes: u64 = if args.depth == 0 {
+            1
+        } else {
+            d.iter().map(|x| x.1).sum()
+        };
+        let moves: Vec<_> = d
+            .iter()
+            .map(|(m, n)| serde_json::json!({ "move": m, "nodes": n }))
+            .collect();
+        super::output::json_line(&serde_json::json!({
+            "variant": args.variant,
+            "fen": game.fen(),
+            "depth": args.depth,
+            "moves": moves,
+            "nodes": nodes,
+            "time_ms": (secs * 1000.0) as u64,
+            "nps": (nodes as f64 / secs.max(1e-9)) as u64,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let nodes = if args.divide {
         let d = game.divide(args.depth, args.threads.max(1));
         let mut out = String::new();
@@ -61,6 +93,7 @@ pub fn run(args: &PerftArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
     } else {
         game.perft(args.depth, args.threads.max(1))
     };
+    spinner.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let last = if args.divide {
         format!("\nNodes searched: {nodes}\n")

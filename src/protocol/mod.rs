@@ -59,8 +59,74 @@ impl Protocol {
     }
 }
 
+/// Input that logs every line the protocol reads (`<<`, target `protocol`, level debug), as
+/// [`Output::line`] logs every line written (`>>`): a `--log` file holds the whole session
+/// with timestamps, whichever protocol it speaks.
+struct LoggedInput<'a> {
+    inner: &'a mut dyn BufRead,
+    pending: Vec<u8>,
+}
+
+impl LoggedInput<'_> {
+    fn log_pending(&mut self) {
+        if !self.pending.is_empty() {
+            let text = String::from_utf8_lossy(&self.pending);
+            tracing::debug!(target: "protocol", "<< {}", text.trim_end_matches(['\r', '\n']));
+            self.pending.clear();
+        }
+    }
+}
+
+impl std::io::Read for LoggedInput<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(buf.len());
+            buf[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for LoggedInput<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, amt: usize) {
+        if amt > 0 && tracing::enabled!(target: "protocol", tracing::Level::DEBUG) {
+            let mut lines = Vec::new();
+            if let Ok(buf) = self.inner.fill_buf() {
+                for part in buf[..amt.min(buf.len())].split_inclusive(|&b| b == b'\n') {
+                    self.pending.extend_from_slice(part);
+                    if part.ends_with(b"\n") {
+                        lines.push(std::mem::take(&mut self.pending));
+                    }
+                }
+            }
+            for l in lines {
+                self.pending = l;
+                self.log_pending();
+            }
+        }
+        self.inner.consume(amt);
+    }
+}
+
+impl Drop for LoggedInput<'_> {
+    fn drop(&mut self) {
+        self.log_pending();
+    }
+}
+
 /// Runs the protocol loop: the first line decides the protocol.
 pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> std::io::Result<()> {
+    let mut logged = LoggedInput {
+        inner: input,
+        pending: Vec::new(),
+    };
+    let input: &mut dyn BufRead = &mut logged;
     let mut line = String::new();
     loop {
         line.clear();

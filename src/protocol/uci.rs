@@ -61,7 +61,6 @@ impl Session {
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { return true };
         let rest: Vec<&str> = words.collect();
-        tracing::debug!(target: "uci", "<< {line}");
         match cmd {
             "uci" => self.uci(engine),
             "isready" => self.out.line("readyok"),

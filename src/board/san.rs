@@ -1,0 +1,224 @@
+//! Standard algebraic notation (SAN) for the chess-like subset of moves.
+//!
+//! Covered: piece letter (none for Fairy-Stockfish's predefined pawn), the fewest
+//! disambiguation characters (file, else rank, else both), `x` for captures (en passant
+//! included), `=Q` promotions, `O-O` / `O-O-O` castling (also in Chess960 and on wide
+//! boards: king side is towards the higher file), drops as `P@e4` (Fairy-Stockfish's form),
+//! and `+` / `#` for check and checkmate of a royal piece. Squares are named as in UCI
+//! (`a10` on boards with ten ranks or more).
+//!
+//! Not covered (`None`): shogi-style promotions and demotions and rule-specific moves
+//! ([`MoveKind::PiecePromotion`], [`MoveKind::PieceDemotion`], [`MoveKind::Special`]), since
+//! SAN has no agreed form for them, and moves that are not legal in the position. Callers
+//! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
+//! (flag, extinction, check count) gets no mark.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
+
+impl<B: Bitboard> Position<B> {
+    /// SAN of a legal move, or `None` where the move has no SAN form (see the module
+    /// documentation) or is not legal here.
+    pub fn move_to_san(&self, m: Move) -> Option<String> {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if !legal.iter().any(|&x| x == m) {
+            return None;
+        }
+        let mut san = self.san_body(m, &legal)?;
+        let mut after = self.clone();
+        after.make_move(m);
+        if after.checkers().any() {
+            let mut replies = MoveList::new();
+            after.legal_moves(&mut replies);
+            san.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        Some(san)
+    }
+
+    /// SAN of the moves of `line`, each in the position the previous ones lead to; `None`
+    /// if any of them has no SAN form.
+    pub fn line_to_san(&self, line: &[Move]) -> Option<Vec<String>> {
+        let mut p = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            out.push(p.move_to_san(m)?);
+            p.make_move(m);
+        }
+        Some(out)
+    }
+
+    /// The legal move whose SAN is `text` (check marks and `!?` annotations are ignored;
+    /// `0-0` is read as `O-O`).
+    pub fn parse_san_move(&self, text: &str) -> Option<Move> {
+        let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
+        let want = if bare.starts_with("0-0") {
+            bare.replace('0', "O")
+        } else {
+            bare.to_string()
+        };
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        legal
+            .iter()
+            .copied()
+            .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
+    }
+
+    /// SAN without the check mark.
+    fn san_body(&self, m: Move, legal: &MoveList) -> Option<String> {
+        let t = &*self.t;
+        let geo = t.geo;
+        let from = m.from();
+        let to = m.to();
+        let piece_letter = |ty: u8| -> Option<char> {
+            let c = t.variant.pieces.get(ty as usize)?.letter;
+            c.is_ascii_alphabetic().then(|| c.to_ascii_uppercase())
+        };
+        match m.kind() {
+            MoveKind::Castling => {
+                return Some(if geo.file_of(to) > geo.file_of(from) {
+                    "O-O".to_string()
+                } else {
+                    "O-O-O".to_string()
+                });
+            }
+            MoveKind::Drop => {
+                return Some(format!(
+                    "{}@{}",
+                    piece_letter(m.piece())?,
+                    geo.square_name(to)
+                ));
+            }
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant => {}
+            MoveKind::Special | MoveKind::PiecePromotion | MoveKind::PieceDemotion => return None,
+        }
+        let pc = self.board[from.index()];
+        if pc == EMPTY || pc == WALL {
+            return None;
+        }
+        let ty = type_of(pc);
+        let target = self.board[to.index()];
+        let capture = m.kind() == MoveKind::EnPassant
+            || (target != EMPTY && target != WALL && color_of(target) != self.stm);
+        let is_pawn = t.pawn == Some(ty);
+        let mut s = String::new();
+        if !is_pawn {
+            s.push(piece_letter(ty)?);
+        }
+        // Other legal moves of the same piece type to the same square (same promotion).
+        let rivals: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&o| {
+                o != m
+                    && o.to() == to
+                    && o.from() != from
+                    && matches!(
+                        o.kind(),
+                        MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
+                    )
+                    && o.piece() == m.piece()
+                    && type_of(self.board[o.from().index()]) == ty
+            })
+            .collect();
+        let same_file = rivals
+            .iter()
+            .any(|o| geo.file_of(o.from()) == geo.file_of(from));
+        let same_rank = rivals
+            .iter()
+            .any(|o| geo.rank_of(o.from()) == geo.rank_of(from));
+        let file_char = (b'a' + geo.file_of(from)) as char;
+        let rank_text = (geo.rank_of(from) as u32 + 1).to_string();
+        if is_pawn {
+            if capture || !rivals.is_empty() {
+                s.push(file_char);
+            }
+            if !rivals.is_empty() && same_file {
+                s.push_str(&rank_text);
+            }
+        } else if !rivals.is_empty() {
+            if !same_file {
+                s.push(file_char);
+            } else if !same_rank {
+                s.push_str(&rank_text);
+            } else {
+                s.push(file_char);
+                s.push_str(&rank_text);
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(&geo.square_name(to).to_string());
+        if m.kind() == MoveKind::Promotion {
+            s.push('=');
+            s.push(piece_letter(m.piece())?);
+        }
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Game, Position};
+    use crate::variant::builtin;
+
+    fn chess(fen: &str) -> Position<u64> {
+        let v = builtin("chess").expect("chess");
+        match Game::new(v, Some(fen), false).expect("fen") {
+            Game::W64(p) => p,
+            _ => unreachable!("chess is 8x8"),
+        }
+    }
+
+    fn san(fen: &str, uci: &str) -> Option<String> {
+        let p = chess(fen);
+        let m = p.parse_uci_move(uci).expect("legal");
+        p.move_to_san(m)
+    }
+
+    #[test]
+    fn chess_san_forms() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(san(start, "e2e4").as_deref(), Some("e4"));
+        assert_eq!(san(start, "g1f3").as_deref(), Some("Nf3"));
+        // Captures, pawn captures with the file, en passant.
+        let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+        assert_eq!(san(fen, "e5f6").as_deref(), Some("exf6"));
+        let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+        assert_eq!(san(fen, "e4d5").as_deref(), Some("exd5"));
+        // Disambiguation by file, by rank, by both.
+        let fen = "3k4/8/8/8/8/8/4K3/R6R w - - 0 1";
+        assert_eq!(san(fen, "a1d1").as_deref(), Some("Rad1+"));
+        let fen = "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1";
+        assert_eq!(san(fen, "a1a2").as_deref(), Some("R1a2"));
+        let fen = "6k1/8/8/8/4Q2Q/8/8/K6Q w - - 0 1";
+        assert_eq!(san(fen, "h4e1").as_deref(), Some("Qh4e1"));
+        assert_eq!(san(fen, "e4e1").as_deref(), Some("Qee1"));
+        assert_eq!(san(fen, "h1e1").as_deref(), Some("Q1e1"));
+        // Castling, promotion with check, mate.
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(san(fen, "e1g1").as_deref(), Some("O-O"));
+        assert_eq!(san(fen, "e1c1").as_deref(), Some("O-O-O"));
+        let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(san(fen, "b7b8q").as_deref(), Some("b8=Q+"));
+        assert_eq!(san(fen, "b7b8n").as_deref(), Some("b8=N"));
+        let fen = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(san(fen, "a1a8").as_deref(), Some("Ra8#"));
+    }
+
+    #[test]
+    fn san_parses_back() {
+        let p = chess("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let m = p.parse_san_move("O-O").expect("castling");
+        assert_eq!(p.move_to_uci(m), "e1g1");
+        let m = p.parse_san_move("0-0-0").expect("castling");
+        assert_eq!(p.move_to_uci(m), "e1c1");
+        let m = p.parse_san_move("Rxa8+").expect("capture");
+        assert_eq!(p.move_to_uci(m), "a1a8");
+        assert!(p.parse_san_move("Qd4").is_none());
+    }
+}

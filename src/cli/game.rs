@@ -1,0 +1,216 @@
+//! Positions for the script commands (`status`, `analyse`): the variant's tables built once,
+//! positions set up from FEN plus UCI moves with their key history, game-over detection and
+//! SAN text.
+//!
+//! Game-over detection here covers what the board layer can decide today (the rules issue will
+//! replace it with the full rule set):
+//! - the variant rules that end a game at once (extinction, flag, check counting, castling
+//!   wins: the board layer's `is_immediate_game_end`);
+//! - no legal move: checkmate (`checkmateValue`) or stalemate (`stalemateValue`);
+//! - the n-move rule (`nMoveRule`, 50 moves in chess) when the side to move is not mated;
+//! - n-fold repetition (`nFoldRule`, `nFoldValue`) among the positions reached by `--moves`
+//!   (a FEN carries no history).
+//!
+//! Not detected yet: perpetual-check and chasing rules (xiangqi, shogi), `stalematePieceCount`,
+//! material counting, the counting rule (makruk), `adjudicateFullBoard`, connect-n, and
+//! insufficient material (which Fairy-Stockfish leaves to the GUI as well).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::board::bitboard::{Bb256, Bitboard};
+use crate::board::geometry::Width;
+use crate::board::position::{AnyPosition, Position, Tables};
+use crate::board::{MoveList, SetupError};
+use crate::search::support::terminal_value;
+use crate::variant::{GameValue, Variant};
+
+/// The tables of one variant at its width, built once and shared by every position.
+#[derive(Debug, Clone)]
+pub enum VariantTables {
+    /// Up to 64 squares.
+    W64(Arc<Tables<u64>>),
+    /// Up to 128 squares.
+    W128(Arc<Tables<u128>>),
+    /// Up to 256 squares.
+    W256(Arc<Tables<Bb256>>),
+}
+
+/// A position with the keys of the positions before it (for repetitions).
+#[derive(Debug, Clone)]
+pub struct GamePosition {
+    /// The position.
+    pub pos: AnyPosition,
+    /// Keys of the earlier positions, oldest first.
+    pub history: Vec<u64>,
+}
+
+fn tables_err(v: &Variant) -> impl Fn(crate::board::TableError) -> SetupError + '_ {
+    move |source| SetupError::Tables {
+        variant: v.name.clone(),
+        problem: source,
+    }
+}
+
+impl VariantTables {
+    /// Builds the tables of `v`.
+    pub fn new(v: &Variant) -> Result<VariantTables, SetupError> {
+        Ok(match AnyPosition::width_for(v) {
+            Width::W64 => VariantTables::W64(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
+            Width::W128 => VariantTables::W128(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
+            Width::W256 => VariantTables::W256(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
+        })
+    }
+
+    /// The position `fen` (the start position when `None`) after `moves` (UCI text).
+    pub fn position(
+        &self,
+        fen: Option<&str>,
+        moves: &[String],
+        chess960: bool,
+    ) -> Result<GamePosition, SetupError> {
+        fn one<B: Bitboard>(
+            t: &Arc<Tables<B>>,
+            fen: Option<&str>,
+            chess960: bool,
+        ) -> Result<Position<B>, SetupError> {
+            Ok(match fen {
+                Some(f) => Position::from_fen(Arc::clone(t), f, chess960)?,
+                None => Position::startpos(Arc::clone(t), chess960)?,
+            })
+        }
+        let mut pos = match self {
+            VariantTables::W64(t) => AnyPosition::W64(one(t, fen, chess960)?),
+            VariantTables::W128(t) => AnyPosition::W128(one(t, fen, chess960)?),
+            VariantTables::W256(t) => AnyPosition::W256(one(t, fen, chess960)?),
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            crate::with_position!(&mut pos, p => {
+                let m = p.parse_uci_move(text)?;
+                history.push(p.key());
+                p.make_move(m);
+            });
+        }
+        Ok(GamePosition { pos, history })
+    }
+}
+
+/// Whether the game is over, and why (see the module documentation for what is detected).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Status {
+    /// The game has ended.
+    pub over: bool,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    pub result: &'static str,
+    /// `checkmate`, `stalemate`, `n-move rule`, `repetition`, `variant rule`; `null` while
+    /// the game goes on.
+    pub reason: Option<&'static str>,
+    /// `white` or `black`.
+    pub side_to_move: &'static str,
+    /// The side to move's royal piece is attacked.
+    pub in_check: bool,
+    /// Number of legal moves.
+    pub legal_moves: usize,
+    /// The position as FEN.
+    pub fen: String,
+}
+
+fn result_text(value: GameValue, stm: usize) -> &'static str {
+    match (value, stm) {
+        (GameValue::Draw, _) => "1/2-1/2",
+        (GameValue::Win, 0) | (GameValue::Loss, 1) => "1-0",
+        _ => "0-1",
+    }
+}
+
+fn status_of<B: Bitboard>(p: &Position<B>, history: &[u64]) -> Status {
+    let v = p.variant();
+    let stm = p.side_to_move();
+    let in_check = p.checkers().any();
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let over = |value: GameValue, reason: &'static str| Status {
+        over: true,
+        result: result_text(value, stm),
+        reason: Some(reason),
+        side_to_move: if stm == 0 { "white" } else { "black" },
+        in_check,
+        legal_moves: list.len(),
+        fen: p.fen(),
+    };
+    if p.is_immediate_game_end() {
+        return over(terminal_value(p, in_check), "variant rule");
+    }
+    if list.is_empty() {
+        return if in_check {
+            over(v.game_end.checkmate_value, "checkmate")
+        } else {
+            over(v.game_end.stalemate_value, "stalemate")
+        };
+    }
+    let rule50 = p.state().rule50;
+    let n = v.game_end.n_move_rule;
+    if n > 0 && rule50 >= 2 * n {
+        return over(GameValue::Draw, "n-move rule");
+    }
+    let fold = v.game_end.n_fold_rule;
+    if fold > 1 {
+        let key = p.key();
+        let window = (rule50 as usize).min(history.len());
+        let seen = history[history.len() - window..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count();
+        if seen + 1 >= fold as usize {
+            // `nFoldValue` is for the side to move; with `nFoldValueAbsolute` for white.
+            let value = match (v.game_end.n_fold_value_absolute, stm) {
+                (true, 1) => crate::search::support::negate(v.game_end.n_fold_value),
+                _ => v.game_end.n_fold_value,
+            };
+            return over(value, "repetition");
+        }
+    }
+    Status {
+        over: false,
+        result: "*",
+        reason: None,
+        side_to_move: if stm == 0 { "white" } else { "black" },
+        in_check,
+        legal_moves: list.len(),
+        fen: p.fen(),
+    }
+}
+
+impl GamePosition {
+    /// Whether the game is over here.
+    pub fn status(&self) -> Status {
+        crate::with_position!(&self.pos, p => status_of(p, &self.history))
+    }
+
+    /// SAN of a line of UCI moves from this position; `None` when a move is not legal or has
+    /// no SAN form (see [`crate::board::san`]).
+    pub fn san_line(&self, uci: &[String]) -> Option<Vec<String>> {
+        crate::with_position!(&self.pos, p => {
+            let mut q = p.clone();
+            let mut out = Vec::with_capacity(uci.len());
+            for text in uci {
+                let m = q.parse_uci_move(text).ok()?;
+                out.push(q.move_to_san(m)?);
+                q.make_move(m);
+            }
+            Some(out)
+        })
+    }
+
+    /// The UCI text of a move given in SAN or UCI (EPD `bm`/`am` operands are SAN).
+    pub fn move_from_text(&self, text: &str) -> Option<String> {
+        crate::with_position!(&self.pos, p => {
+            if let Ok(m) = p.parse_uci_move(text) {
+                return Some(p.move_to_uci(m));
+            }
+            p.parse_san_move(text).map(|m| p.move_to_uci(m))
+        })
+    }
+}

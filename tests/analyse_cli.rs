@@ -1,0 +1,497 @@
+//! `dabbaba analyse` from the outside: text and NDJSON on chess, xiangqi and shogi positions,
+//! game-over positions, EPD files and standard input, errors and exit codes, `--log`.
+//!
+//! Shogi cannot be searched yet (the board layer has no drops: "pieces in hand are not
+//! supported"); its tests accept that error and check it is reported properly, and check the
+//! JSON as for chess once it works.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn dabbaba(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dabbaba");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        if let Some(text) = stdin {
+            input.write_all(text.as_bytes()).expect("write stdin");
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// Every line of standard output as JSON.
+fn ndjson(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn uint(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} is not a count in {v}"))
+}
+
+fn check_score(v: &Value) {
+    let s = v["score"]
+        .as_object()
+        .unwrap_or_else(|| panic!("score object in {v}"));
+    assert_eq!(s.len(), 1, "{v}");
+    assert!(
+        s.get("cp").or(s.get("mate")).is_some_and(Value::is_i64),
+        "{v}"
+    );
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("array expected: {v}"))
+        .iter()
+        .map(|x| x.as_str().expect("string").to_string())
+        .collect()
+}
+
+/// The documented fields of an `info` line.
+fn check_info(v: &Value) {
+    assert_eq!(v["type"], "info", "{v}");
+    for k in [
+        "depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "time_ms",
+    ] {
+        uint(v, k);
+    }
+    assert!(uint(v, "multipv") >= 1);
+    check_score(v);
+    let pv = strings(&v["pv"]);
+    assert!(!pv.is_empty(), "{v}");
+    match &v["pv_san"] {
+        Value::Null => {}
+        san => assert_eq!(strings(san).len(), pv.len(), "{v}"),
+    }
+}
+
+/// The documented fields of a final `bestmove` line.
+fn check_best(v: &Value) {
+    assert_eq!(v["type"], "bestmove", "{v}");
+    for k in ["depth", "seldepth", "nodes", "nps", "time_ms"] {
+        uint(v, k);
+    }
+    check_score(v);
+    let best = v["bestmove"].as_str().expect("bestmove");
+    let pv = strings(&v["pv"]);
+    assert_eq!(pv.first().map(String::as_str), Some(best), "{v}");
+    if let Some(p) = v["ponder"].as_str() {
+        assert_eq!(pv.get(1).map(String::as_str), Some(p), "{v}");
+    }
+    assert!(v["fen"].is_string());
+}
+
+/// The legal moves of a position, from `perft 1 --json`.
+fn legal(variant: &str, fen: Option<&str>) -> Vec<String> {
+    let mut args = vec!["perft", "1", "--json", "--variant", variant];
+    if let Some(f) = fen {
+        args.extend(["--fen", f]);
+    }
+    let (code, out, err) = dabbaba(&args, None);
+    assert_eq!(code, 0, "{err}");
+    ndjson(&out)[0]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("move").to_string())
+        .collect()
+}
+
+/// Runs a JSON analysis and checks every line; returns the lines.
+fn analyse_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["analyse", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = dabbaba(&all, None);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let lines = ndjson(&out);
+    let (last, infos) = lines.split_last().expect("lines");
+    check_best(last);
+    assert!(!infos.is_empty());
+    let mut depth = 0;
+    for i in infos {
+        check_info(i);
+        assert!(uint(i, "depth") >= depth, "depths go up: {out}");
+        depth = uint(i, "depth");
+    }
+    lines
+}
+
+#[test]
+fn chess_text_one_line_per_depth_then_bestmove() {
+    let (code, out, err) = dabbaba(&["analyse", "--depth", "5"], None);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, l) in lines[..5].iter().enumerate() {
+        assert!(l.starts_with(&format!("depth  {}/", i + 1)), "{l}");
+        for word in ["score", "nodes", "nps", "time", "pv"] {
+            assert!(l.contains(word), "{l}");
+        }
+    }
+    assert!(lines[5].starts_with("bestmove "), "{out}");
+}
+
+#[test]
+fn chess_json_lines_and_bestmove() {
+    let lines = analyse_json(&["--depth", "5", "--moves", "e2e4", "e7e5"]);
+    let best = lines.last().expect("last");
+    assert_eq!(uint(best, "depth"), 5);
+    let fen = best["fen"].as_str().expect("fen");
+    let moves = legal("chess", Some(fen));
+    assert!(moves.contains(&best["bestmove"].as_str().expect("move").to_string()));
+    // SAN is given for chess.
+    assert!(best["bestmove_san"].is_string(), "{best}");
+    assert!(best["pv_san"].is_array(), "{best}");
+}
+
+#[test]
+fn multipv_and_wdl() {
+    let lines = analyse_json(&["--depth", "3", "--multipv", "3", "--wdl"]);
+    let infos: Vec<&Value> = lines.iter().filter(|v| v["type"] == "info").collect();
+    for d in 1..=3 {
+        let mut pvs: Vec<u64> = infos
+            .iter()
+            .filter(|v| uint(v, "depth") == d)
+            .map(|v| uint(v, "multipv"))
+            .collect();
+        pvs.sort();
+        assert_eq!(pvs, vec![1, 2, 3], "depth {d}");
+    }
+    for v in &lines {
+        let wdl: Vec<u64> = v["wdl"]
+            .as_array()
+            .expect("wdl")
+            .iter()
+            .map(|x| x.as_u64().expect("n"))
+            .collect();
+        assert_eq!(wdl.iter().sum::<u64>(), 1000, "{v}");
+    }
+}
+
+#[test]
+fn node_and_time_limits() {
+    let lines = analyse_json(&["--nodes", "3000"]);
+    assert!(lines.last().is_some_and(|v| v["bestmove"].is_string()));
+    let start = std::time::Instant::now();
+    let lines = analyse_json(&["--movetime", "300"]);
+    assert!(lines.last().is_some_and(|v| v["bestmove"].is_string()));
+    assert!(start.elapsed().as_secs_f64() < 10.0);
+}
+
+#[test]
+fn mate_found_with_san_mark() {
+    let lines = analyse_json(&["--fen", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "--depth", "4"]);
+    let best = lines.last().expect("best");
+    assert_eq!(best["bestmove"], "a1a8");
+    assert_eq!(best["bestmove_san"], "Ra8#");
+    assert_eq!(best["score"]["mate"], 1);
+}
+
+#[test]
+fn game_over_gives_one_result_object() {
+    for (fen, result, reason) in [
+        ("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1", "1-0", "checkmate"),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2", "stalemate"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 100 80", "1/2-1/2", "n-move rule"),
+    ] {
+        let (code, out, err) = dabbaba(&["analyse", "--fen", fen, "--depth", "3", "--json"], None);
+        assert_eq!(code, 0, "{err}");
+        let lines = ndjson(&out);
+        assert_eq!(lines.len(), 1, "{out}");
+        assert_eq!(lines[0]["type"], "result");
+        assert_eq!(lines[0]["result"], result, "{fen}");
+        assert_eq!(lines[0]["reason"], reason, "{fen}");
+        let (code, out, _) = dabbaba(&["analyse", "--fen", fen, "--depth", "3"], None);
+        assert_eq!(code, 0);
+        assert_eq!(out.trim(), format!("game over: {result} ({reason})"));
+    }
+    // Repetition through --moves.
+    let (code, out, _) = dabbaba(
+        &[
+            "analyse", "--depth", "2", "--json", "--moves", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3",
+            "g8f6", "f3g1", "f6g8",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(ndjson(&out)[0]["reason"], "repetition");
+}
+
+#[test]
+fn xiangqi_text_and_json() {
+    // Xiangqi searches; the board layer's xiangqi rules are still being completed (see the
+    // position issue), so only the interface is checked here, not the moves' quality.
+    let lines = analyse_json(&["--variant", "xiangqi", "--depth", "3"]);
+    let best = lines.last().expect("best");
+    assert!(legal("xiangqi", None).contains(&best["bestmove"].as_str().expect("move").to_string()));
+    let (code, out, err) = dabbaba(&["analyse", "--variant", "xiangqi", "--depth", "3"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")),
+        "{out}"
+    );
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    analyse_json(&[
+        "--variant",
+        "xiangqi",
+        "--fen",
+        fen,
+        "--moves",
+        "h3e3",
+        "--nodes",
+        "2000",
+    ]);
+}
+
+#[test]
+fn shogi_reports_what_it_cannot_do_yet() {
+    let (code, out, err) = dabbaba(
+        &["analyse", "--variant", "shogi", "--depth", "2", "--json"],
+        None,
+    );
+    if code == 0 {
+        let lines = ndjson(&out);
+        check_best(lines.last().expect("best"));
+        return;
+    }
+    // Not yet: drops are not in the board layer.
+    eprintln!("shogi not playable yet: {}", err.trim());
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot be played") || err.contains("not supported"),
+        "{err}"
+    );
+    let lines = ndjson(&out);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["type"], "error");
+}
+
+#[test]
+fn errors_exit_1_with_one_line_and_a_json_object() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--variant", "nosuchvariant"],
+            "unknown variant 'nosuchvariant'",
+        ),
+        (&["--fen", "8/8/8 w - - 0 1"], "bad FEN"),
+        (&["--moves", "e2e4", "e2e4"], "illegal move 'e2e4'"),
+        (
+            &["--epd", "/nonexistent/positions.epd"],
+            "cannot read /nonexistent/positions.epd",
+        ),
+        (&["--variants", "/nonexistent/v.ini"], "v.ini"),
+    ];
+    for (args, msg) in cases {
+        for json in [false, true] {
+            let mut all = vec!["analyse", "--depth", "2"];
+            all.extend_from_slice(args);
+            if json {
+                all.push("--json");
+            }
+            let (code, out, err) = dabbaba(&all, None);
+            assert_eq!(code, 1, "{all:?}");
+            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+            assert!(
+                err.starts_with("error: ") && err.contains(msg),
+                "{all:?}: {err}"
+            );
+            if json {
+                let lines = ndjson(&out);
+                assert_eq!(lines.len(), 1, "{out}");
+                assert_eq!(lines[0]["type"], "error");
+                assert!(
+                    lines[0]["error"].as_str().is_some_and(|e| e.contains(msg)),
+                    "{out}"
+                );
+            } else {
+                assert!(out.is_empty(), "{out}");
+            }
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    // A limit is required.
+    let (code, _, _) = dabbaba(&["analyse"], None);
+    assert_eq!(code, 2);
+    let (code, _, _) = dabbaba(&["analyse", "--depth", "2", "--multipv", "0"], None);
+    assert_eq!(code, 2);
+    let (code, _, _) = dabbaba(
+        &[
+            "analyse",
+            "--depth",
+            "2",
+            "--epd",
+            "-",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+}
+
+const EPD: &str = "\
+# a comment, then a blank line
+
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";
+r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; id \"scholar\";
+6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1 ; am Kd2 ; bm a1a8
+R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1
+not a fen
+";
+
+#[test]
+fn epd_file_one_result_per_position() {
+    let dir = std::env::temp_dir().join(format!("dabbaba-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let path = dir.join("t.epd");
+    std::fs::write(&path, EPD).expect("write");
+    let p = path.to_str().expect("path");
+    let (code, out, err) = dabbaba(&["analyse", "--epd", p, "--depth", "4", "--json"], None);
+    // One position is bad: exit 1 after all of them, one line on stderr.
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 of 5 positions"), "{err}");
+    let lines = ndjson(&out);
+    assert_eq!(lines.len(), 6, "{out}");
+    let types: Vec<&str> = lines
+        .iter()
+        .map(|v| v["type"].as_str().expect("type"))
+        .collect();
+    assert_eq!(
+        types,
+        ["bestmove", "bestmove", "bestmove", "result", "error", "summary"]
+    );
+    for (i, v) in lines[..5].iter().enumerate() {
+        assert_eq!(uint(v, "index"), i as u64 + 1);
+        assert!(v["fen"].is_string());
+    }
+    assert_eq!(uint(&lines[0], "line"), 3);
+    assert_eq!(lines[0]["id"], "start");
+    assert_eq!(lines[1]["id"], "scholar");
+    assert_eq!(lines[1]["bm"], serde_json::json!(["h5f7"]));
+    assert_eq!(lines[1]["solved"], true);
+    assert_eq!(lines[2]["am"], serde_json::json!(["e1d2"]));
+    assert_eq!(lines[2]["solved"], true);
+    assert_eq!(lines[3]["reason"], "checkmate");
+    let s = &lines[5];
+    assert_eq!(
+        (uint(s, "positions"), uint(s, "over"), uint(s, "errors")),
+        (5, 1, 1)
+    );
+    assert_eq!((uint(s, "with_goal"), uint(s, "solved")), (2, 2));
+    // Text mode: one line per position and a summary.
+    let (code, out, _) = dabbaba(&["analyse", "--epd", p, "--depth", "3"], None);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(
+        lines[1].starts_with("2/5 scholar: bestmove Qxf7# (h5f7)"),
+        "{out}"
+    );
+    assert!(lines[3].contains("game over: 1-0 (checkmate)"), "{out}");
+    assert!(lines[4].contains("error: "), "{out}");
+    assert!(lines[5].starts_with("positions 5"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fens_on_standard_input() {
+    let input = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+                 rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\n";
+    let (code, out, err) = dabbaba(
+        &[
+            "analyse",
+            "--variant",
+            "xiangqi",
+            "--epd",
+            "-",
+            "--depth",
+            "2",
+            "--json",
+        ],
+        Some(input),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines = ndjson(&out);
+    assert_eq!(lines.len(), 3, "{out}");
+    check_best(&lines[0]);
+    check_best(&lines[1]);
+    assert_eq!(lines[2]["type"], "summary");
+    // No progress bar when standard error is not a terminal.
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn log_file_records_the_command_and_protocol_lines() {
+    let dir = std::env::temp_dir().join(format!("dabbaba-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let log = dir.join("analyse.log");
+    let l = log.to_str().expect("path");
+    let (code, _, _) = dabbaba(&["--log", l, "analyse", "--depth", "2"], None);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(text.contains("analyse --depth 2"), "{text}");
+    let log = dir.join("uci.log");
+    let l = log.to_str().expect("path");
+    let (code, out, _) = dabbaba(
+        &["--log", l],
+        Some("uci\nisready\nposition startpos\ngo depth 2\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("readyok"));
+    let text = std::fs::read_to_string(&log).expect("log");
+    for needle in [
+        "<< uci",
+        ">> uciok",
+        "<< isready",
+        ">> readyok",
+        "<< go depth 2",
+        ">> bestmove",
+        "<< quit",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    // Every line has a timestamp.
+    for line in text.lines() {
+        assert!(
+            line.get(..4)
+                .is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit())),
+            "{line}"
+        );
+    }
+    // RUST_LOG filters: nothing below warnings.
+    let log = dir.join("quiet.log");
+    let l = log.to_str().expect("path");
+    let out = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .args(["--log", l])
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&log).expect("log"), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
