@@ -126,7 +126,10 @@ impl Replica {
 
     fn find(&self, text: &str) -> Option<MoveDetail> {
         let legal = self.engine.legal_move_details();
-        self.coords.parse_move(text).and_then(|m| find_move(&m, &legal)).cloned()
+        self.coords
+            .parse_move(text)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
     }
 
     /// Plays a CECP move, panicking if it is not legal.
@@ -144,7 +147,11 @@ impl Replica {
             return None;
         }
         let quiet: Vec<&MoveDetail> = legal.iter().filter(|d| !d.capture).collect();
-        let d = if quiet.is_empty() { &legal[i % legal.len()] } else { quiet[(i * 7) % quiet.len()] };
+        let d = if quiet.is_empty() {
+            &legal[i % legal.len()]
+        } else {
+            quiet[(i * 7) % quiet.len()]
+        };
         Some(self.coords.move_text(d))
     }
 
@@ -152,7 +159,12 @@ impl Replica {
     fn highlight(&self, sq: &str) -> String {
         let from = self.coords.parse_square(sq).expect("square");
         let mut marks: Vec<((u8, u8), char)> = Vec::new();
-        for d in self.engine.legal_move_details().iter().filter(|d| d.from == Some(from)) {
+        for d in self
+            .engine
+            .legal_move_details()
+            .iter()
+            .filter(|d| d.from == Some(from))
+        {
             let c = if d.promotion.is_some() || d.piece_promotion {
                 'M'
             } else if d.capture {
@@ -230,12 +242,23 @@ fn handshake_lists_features_options_and_variants() {
         assert!(names.contains(&v), "{v} not in {names:?}");
     }
     assert!(!names.contains(&"chess"), "chess must be called normal");
-    assert!(all.contains("feature option=\"MultiPV -spin 1 1 500\""), "{all}");
-    assert!(all.contains("feature option=\"Clear Hash -button\""), "{all}");
+    assert!(
+        all.contains("feature option=\"MultiPV -spin 1 1 500\""),
+        "{all}"
+    );
+    assert!(
+        all.contains("feature option=\"Clear Hash -button\""),
+        "{all}"
+    );
     for l in &lines {
         assert!(!l.contains("UCI_"), "UCI-only option sent: {l}");
     }
-    for l in ["accepted ping", "accepted setboard", "rejected setscore", "accepted done"] {
+    for l in [
+        "accepted ping",
+        "accepted setboard",
+        "rejected setscore",
+        "accepted done",
+    ] {
         s.send(l);
     }
     assert!(s.sync(1).is_empty());
@@ -262,7 +285,11 @@ fn chess_game_ping_order_errors_and_claims() {
     let out = s.sync(2);
     assert_eq!(
         out,
-        vec!["Error (unknown command): frobnicate now", "Illegal move: e2e5", "Illegal move: z9z9"]
+        vec![
+            "Error (unknown command): frobnicate now",
+            "Illegal move: e2e5",
+            "Illegal move: z9z9"
+        ]
     );
 
     // ping right after a move: the engine moves first, then answers.
@@ -273,7 +300,10 @@ fn chess_game_ping_order_errors_and_claims() {
     s.send("usermove e2e4");
     s.send("ping 3");
     let out = s.until(|l| l == "pong 3");
-    let mv = out.iter().position(|l| l.starts_with("move ")).expect("a move before pong");
+    let mv = out
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("a move before pong");
     assert!(mv < out.len() - 1);
     let reply = out[mv][5..].to_string();
     r.play(&reply);
@@ -339,7 +369,11 @@ fn highlight_undo_remove_and_force() {
     s.send("lift e7");
     assert_eq!(
         s.sync(1),
-        vec!["highlight 8/8/8/8/4Y3/4Y3/8/8", "highlight 8/8/8/8/8/5Y1Y/8/8", "highlight 8/8/8/8/8/8/8/8"]
+        vec![
+            "highlight 8/8/8/8/4Y3/4Y3/8/8",
+            "highlight 8/8/8/8/8/5Y1Y/8/8",
+            "highlight 8/8/8/8/8/8/8/8"
+        ]
     );
     // Force mode: moves are checked but the engine does not answer.
     for m in ["e2e4", "d7d5"] {
@@ -367,9 +401,17 @@ fn highlight_undo_remove_and_force() {
     let out = s.sync(6);
     assert_eq!(
         out[..3],
-        ["highlight 8/8/3RY3/8/8/8/8/8", "highlight 8/8/3RY3/3g4/8/8/8/8", "highlight 1M6/8/8/8/8/8/8/8"]
+        [
+            "highlight 8/8/3RY3/8/8/8/8/8",
+            "highlight 8/8/3RY3/3g4/8/8/8/8",
+            "highlight 1M6/8/8/8/8/8/8/8"
+        ]
     );
-    let mut choice: Vec<char> = out[3].strip_prefix("choice ").expect("choice").chars().collect();
+    let mut choice: Vec<char> = out[3]
+        .strip_prefix("choice ")
+        .expect("choice")
+        .chars()
+        .collect();
     assert_eq!(choice[0], 'Q', "the queen is the default");
     choice.sort_unstable();
     assert_eq!(choice, ['B', 'N', 'Q', 'R']);
@@ -389,15 +431,33 @@ fn analyze_with_stat01_and_exclude() {
     s.send("post");
     s.send("analyze");
     // A mate in one is reported as 100000+1.
-    s.until(|l| l.split(' ').nth(1) == Some("100001") && l.split('\t').nth(1).is_some_and(|pv| pv.starts_with("a1a8")));
+    s.until(|l| {
+        l.split(' ').nth(1) == Some("100001")
+            && l.split('\t')
+                .nth(1)
+                .is_some_and(|pv| pv.starts_with("a1a8"))
+    });
     s.send(".");
     let st = s.until(|l| l.starts_with("stat01: "));
     let f: Vec<&str> = st.last().expect("stat01")[8..].split(' ').collect();
     assert_eq!(f.len(), 5, "{st:?}");
     // Excluding the mate: the analysis goes on without it.
     s.send("exclude a1a8");
-    let other = s.until(|l| l.contains('\t') && !l.split('\t').nth(1).is_some_and(|pv| pv.starts_with(" a1a8") || pv.starts_with("a1a8")));
-    let pv = other.last().expect("line").split('\t').nth(1).expect("pv").trim().to_string();
+    let other = s.until(|l| {
+        l.contains('\t')
+            && !l
+                .split('\t')
+                .nth(1)
+                .is_some_and(|pv| pv.starts_with(" a1a8") || pv.starts_with("a1a8"))
+    });
+    let pv = other
+        .last()
+        .expect("line")
+        .split('\t')
+        .nth(1)
+        .expect("pv")
+        .trim()
+        .to_string();
     assert!(!pv.starts_with("a1a8"), "{pv}");
     s.send("include all");
     s.send("exit");
@@ -416,7 +476,11 @@ fn capablanca_and_grand_need_no_setup() {
     s.send("variant capablanca");
     s.send("sd 2");
     let out = s.sync(1);
-    assert!(out.iter().all(|l| !l.starts_with("setup") && !l.starts_with("piece")), "{out:?}");
+    assert!(
+        out.iter()
+            .all(|l| !l.starts_with("setup") && !l.starts_with("piece")),
+        "{out:?}"
+    );
     let mut r = Replica::new("capablanca", None);
     play_game(&mut s, &mut r, 5);
 
@@ -454,7 +518,12 @@ fn shako_is_defined_by_the_engine() {
         "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy \
          c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"
     );
-    for p in ["piece P& fmWfceFifmnD", "piece E& FA", "piece C& mRcpR", "piece K& KO2"] {
+    for p in [
+        "piece P& fmWfceFifmnD",
+        "piece E& FA",
+        "piece C& mRcpR",
+        "piece K& KO2",
+    ] {
         assert!(out.iter().any(|l| l == p), "{p} missing in {out:?}");
     }
     assert_eq!(out.iter().filter(|l| l.starts_with("piece ")).count(), 8);
@@ -489,7 +558,9 @@ fn user_defined_variant_from_an_ini_file() {
     s.send("sd 2");
     let out = s.sync(1);
     assert!(out[0].starts_with("setup ("), "{out:?}");
-    assert!(out[0].ends_with(" 10x8+0_fairy rnbhqkobnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBHQKOBNR w KQkq - 0 1"));
+    assert!(out[0].ends_with(
+        " 10x8+0_fairy rnbhqkobnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBHQKOBNR w KQkq - 0 1"
+    ));
     let table = out[0][7..].split(')').next().expect("table");
     assert_eq!(table.len() % 2, 0);
     for c in "PNBRQHOKpnbrqhok".chars() {

@@ -76,7 +76,12 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
     let v = p.variant();
     let geo = t.geo;
     let coord = |sq| (geo.file_of(sq), geo.rank_of(sq));
-    let letter = |ty: u8| v.pieces.get(ty as usize).map(|pt| pt.letter.to_ascii_uppercase()).unwrap_or('?');
+    let letter = |ty: u8| {
+        v.pieces
+            .get(ty as usize)
+            .map(|pt| pt.letter.to_ascii_uppercase())
+            .unwrap_or('?')
+    };
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut out = Vec::with_capacity(list.len());
@@ -88,13 +93,21 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             (None, Some(letter(m.piece())), letter(m.piece()))
         } else {
             let pc = p.piece_on(m.from());
-            let ty = if pc == EMPTY || pc == WALL { 0 } else { type_of(pc) };
+            let ty = if pc == EMPTY || pc == WALL {
+                0
+            } else {
+                type_of(pc)
+            };
             (Some(coord(m.from())), None, letter(ty))
         };
         let (to, rook) = if kind == MoveKind::Castling {
             let c = &v.castling;
             let kingside = m.to() > m.from();
-            let f = if kingside { c.kingside_file } else { c.queenside_file };
+            let f = if kingside {
+                c.kingside_file
+            } else {
+                c.queenside_file
+            };
             ((f, geo.rank_of(m.from())), Some(coord(m.to())))
         } else {
             (coord(m.to()), None)
@@ -105,7 +118,11 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             // The captured pawn stands behind the e.p. square, seen from the mover.
             let them = p.pieces(us ^ 1);
             let (f, r) = coord(m.to());
-            let behind = if us == 0 { r.checked_sub(1) } else { Some(r + 1) };
+            let behind = if us == 0 {
+                r.checked_sub(1)
+            } else {
+                Some(r + 1)
+            };
             behind
                 .and_then(|r| geo.square(f, r))
                 .filter(|&sq| them.contains(sq) && color_of(p.piece_on(sq)) != us)

@@ -74,7 +74,11 @@ impl Coords {
     /// The CECP name of a square.
     pub fn square(&self, (f, r): Coord) -> String {
         let file = (b'a' + f) as char;
-        let rank = if self.zero_based() { r as u32 } else { r as u32 + 1 };
+        let rank = if self.zero_based() {
+            r as u32
+        } else {
+            r as u32 + 1
+        };
         format!("{file}{rank}")
     }
 
@@ -227,7 +231,8 @@ fn parse_suffix(s: &str) -> Option<Suffix> {
         _ => {
             let mut c = inner.chars();
             let p = c.next()?;
-            (c.next().is_none() && p.is_ascii_alphabetic()).then(|| Suffix::Piece(p.to_ascii_uppercase()))
+            (c.next().is_none() && p.is_ascii_alphabetic())
+                .then(|| Suffix::Piece(p.to_ascii_uppercase()))
         }
     }
 }
@@ -241,7 +246,9 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             _ => false,
         }),
         GuiMove::Drop { piece, to } => legal.iter().find(|d| d.drop == Some(*piece) && d.to == *to),
-        GuiMove::Move { from, to, suffix, .. } => {
+        GuiMove::Move {
+            from, to, suffix, ..
+        } => {
             let fits_suffix = |d: &MoveDetail| match suffix {
                 Suffix::Piece(p) => d.promotion == Some(*p) || (*p == '+' && d.piece_promotion),
                 Suffix::Promote => d.piece_promotion,
@@ -339,21 +346,70 @@ mod tests {
         let c = Coords::new(8, 8);
         assert_eq!(
             c.parse_move("e7e8q"),
-            Some(GuiMove::Move { from: (4, 6), to: (4, 7), via: vec![], suffix: Suffix::Piece('Q') })
+            Some(GuiMove::Move {
+                from: (4, 6),
+                to: (4, 7),
+                via: vec![],
+                suffix: Suffix::Piece('Q')
+            })
         );
         for t in ["e7e8=q", "e7e8(q)", "e7e8Q"] {
-            assert!(matches!(c.parse_move(t), Some(GuiMove::Move { suffix: Suffix::Piece('Q'), .. })), "{t}");
+            assert!(
+                matches!(
+                    c.parse_move(t),
+                    Some(GuiMove::Move {
+                        suffix: Suffix::Piece('Q'),
+                        ..
+                    })
+                ),
+                "{t}"
+            );
         }
-        assert!(matches!(c.parse_move("c7c8="), Some(GuiMove::Move { suffix: Suffix::NoPromote, .. })));
-        assert!(matches!(c.parse_move("c7c8+"), Some(GuiMove::Move { suffix: Suffix::Promote, .. })));
-        assert_eq!(c.parse_move("P@e4"), Some(GuiMove::Drop { piece: 'P', to: (4, 3) }));
+        assert!(matches!(
+            c.parse_move("c7c8="),
+            Some(GuiMove::Move {
+                suffix: Suffix::NoPromote,
+                ..
+            })
+        ));
+        assert!(matches!(
+            c.parse_move("c7c8+"),
+            Some(GuiMove::Move {
+                suffix: Suffix::Promote,
+                ..
+            })
+        ));
+        assert_eq!(
+            c.parse_move("P@e4"),
+            Some(GuiMove::Drop {
+                piece: 'P',
+                to: (4, 3)
+            })
+        );
         assert_eq!(c.parse_move("@@@@"), Some(GuiMove::Pass));
-        assert_eq!(c.parse_move("O-O-O"), Some(GuiMove::Castle { kingside: false }));
+        assert_eq!(
+            c.parse_move("O-O-O"),
+            Some(GuiMove::Castle { kingside: false })
+        );
         assert_eq!(
             c.parse_move("c4d5,d5e4"),
-            Some(GuiMove::Move { from: (2, 3), to: (4, 3), via: vec![(3, 4)], suffix: Suffix::None })
+            Some(GuiMove::Move {
+                from: (2, 3),
+                to: (4, 3),
+                via: vec![(3, 4)],
+                suffix: Suffix::None
+            })
         );
-        for bad in ["", "e2", "e2e9", "z1a1", "e2e4,e5e6", "hello", "e2e4qq", "PP@e4"] {
+        for bad in [
+            "",
+            "e2",
+            "e2e9",
+            "z1a1",
+            "e2e4,e5e6",
+            "hello",
+            "e2e4qq",
+            "PP@e4",
+        ] {
             assert_eq!(c.parse_move(bad), None, "{bad}");
         }
     }
@@ -366,7 +422,11 @@ mod tests {
         let mut promo = detail("a7a8q", (0, 6), (0, 7));
         promo.promotion = Some('Q');
         let legal = vec![detail("e2e4", (4, 1), (4, 3)), castle, promo];
-        let f = |t: &str| c.parse_move(t).and_then(|m| find_move(&m, &legal)).map(|d| d.uci.clone());
+        let f = |t: &str| {
+            c.parse_move(t)
+                .and_then(|m| find_move(&m, &legal))
+                .map(|d| d.uci.clone())
+        };
         assert_eq!(f("e2e4").as_deref(), Some("e2e4"));
         assert_eq!(f("e1g1").as_deref(), Some("e1g1"));
         assert_eq!(f("e1h1").as_deref(), Some("e1g1"));

@@ -78,11 +78,9 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     let own = &v.xboard.piece_to_char_table;
     if own.len() >= 12 && own.len() % 2 == 0 && own != "-" {
         let (w, b) = own.split_at(own.len() / 2);
-        if v
-            .pieces
-            .iter()
-            .all(|p| w.contains(p.letter.to_ascii_uppercase()) && b.contains(p.letter.to_ascii_lowercase()))
-        {
+        if v.pieces.iter().all(|p| {
+            w.contains(p.letter.to_ascii_uppercase()) && b.contains(p.letter.to_ascii_lowercase())
+        }) {
             return own.clone();
         }
     }
@@ -110,11 +108,9 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     let mut rest = Vec::new();
     for (i, p) in v.pieces.iter().enumerate() {
         let l = p.letter.to_ascii_uppercase();
-        if p.royal || v.king == Some(i as u8) {
-            if king.is_none() {
-                king = Some(l);
-                continue;
-            }
+        if (p.royal || v.king == Some(i as u8)) && king.is_none() {
+            king = Some(l);
+            continue;
         }
         rest.push((p.name.as_str(), l));
     }
@@ -183,7 +179,11 @@ pub fn setup_lines(v: &Variant, pocket: u32, template: &str) -> Vec<String> {
                 betza += &format!("O{d}");
             }
         }
-        lines.push(format!("piece {}& {}", p.letter.to_ascii_uppercase(), betza));
+        lines.push(format!(
+            "piece {}& {}",
+            p.letter.to_ascii_uppercase(),
+            betza
+        ));
     }
     lines
 }
@@ -295,7 +295,12 @@ fn lock(s: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
 
 /// Runs a CECP session on `engine`: `first` is the line that selected CECP (normally
 /// `xboard`), then lines from `input` until `quit` or end of input.
-pub fn run(engine: &mut Engine, first: &str, input: &mut dyn BufRead, out: Output) -> std::io::Result<()> {
+pub fn run(
+    engine: &mut Engine,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+) -> std::io::Result<()> {
     let (tx, rx) = unbounded::<Event>();
     let gen = Arc::new(AtomicU64::new(0));
     let v = engine.variant();
@@ -482,7 +487,8 @@ impl Session {
         match cmd {
             "xboard" => {}
             "protover" => self.features(engine),
-            "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "egtpath" => {}
+            "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
+            | "egtpath" => {}
             "new" => self.new_game(engine),
             "variant" => self.variant(engine, arg),
             "force" => {
@@ -619,7 +625,11 @@ impl Session {
         self.line("feature done=0");
         let mut names_seen: Vec<String> = Vec::new();
         for n in engine.variant_names() {
-            let xb = if n == "chess" { "normal".to_string() } else { n };
+            let xb = if n == "chess" {
+                "normal".to_string()
+            } else {
+                n
+            };
             if !names_seen.contains(&xb) {
                 names_seen.push(xb);
             }
@@ -635,15 +645,29 @@ impl Session {
             let n = spec.name.as_str();
             // Hash, Threads and Ponder are `memory`, `cores` and `hard`/`easy`; variants come
             // with `variant`; the other UCI_ options mean nothing in CECP.
-            if n == names::HASH || n == names::THREADS || n == names::PONDER || n.starts_with("UCI_") {
+            if n == names::HASH
+                || n == names::THREADS
+                || n == names::PONDER
+                || n.starts_with("UCI_")
+            {
                 continue;
             }
             let o = match &spec.kind {
                 OptionKind::Check { default } => format!("{n} -check {}", u8::from(*default)),
-                OptionKind::Spin { default, min, max } => format!("{n} -spin {default} {min} {max}"),
+                OptionKind::Spin { default, min, max } => {
+                    format!("{n} -spin {default} {min} {max}")
+                }
                 OptionKind::Combo { default, vars } => {
-                    let v: Vec<String> =
-                        vars.iter().map(|v| if v == default { format!("*{v}") } else { v.clone() }).collect();
+                    let v: Vec<String> = vars
+                        .iter()
+                        .map(|v| {
+                            if v == default {
+                                format!("*{v}")
+                            } else {
+                                v.clone()
+                            }
+                        })
+                        .collect();
                     format!("{n} -combo {}", v.join(" /// "))
                 }
                 OptionKind::Button => format!("{n} -button"),
@@ -661,9 +685,8 @@ impl Session {
     }
 
     fn new_game(&mut self, engine: &mut Engine) {
-        if engine.variant().name != "chess" && engine.set_variant("chess").is_err() {
-            let _ = engine.set_position(None, &[]);
-        } else {
+        // `new` means standard chess; `variant` follows for anything else.
+        if engine.variant().name == "chess" || engine.set_variant("chess").is_err() {
             let _ = engine.set_position(None, &[]);
         }
         engine.new_game();
@@ -707,7 +730,12 @@ impl Session {
 
     fn user_move(&mut self, engine: &mut Engine, text: &str) {
         let legal = engine.legal_move_details();
-        let Some(d) = self.coords.parse_move(text).and_then(|m| find_move(&m, &legal)).cloned() else {
+        let Some(d) = self
+            .coords
+            .parse_move(text)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
             self.line(&format!("Illegal move: {text}"));
             return;
         };
@@ -751,7 +779,11 @@ impl Session {
         } else if let Some(lv) = self.level {
             let mine = self.time_cs.map(|t| t * 10).unwrap_or(lv.base_ms.max(1));
             let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 { (mine, theirs) } else { (theirs, mine) };
+            let (w, b) = if stm == 0 {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
             l.wtime = Some(w);
             l.btime = Some(b);
             l.winc = Some(lv.inc_ms);
@@ -768,7 +800,11 @@ impl Session {
         } else if let Some(t) = self.time_cs {
             let mine = t * 10;
             let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 { (mine, theirs) } else { (theirs, mine) };
+            let (w, b) = if stm == 0 {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
             l.wtime = Some(w);
             l.btime = Some(b);
         } else if self.sd.is_none() {
@@ -851,9 +887,16 @@ impl Session {
         if !self.ponder || self.analyzing || self.paused {
             return;
         }
-        let Some(guess) = self.hint.clone() else { return };
+        let Some(guess) = self.hint.clone() else {
+            return;
+        };
         let legal = engine.legal_move_details();
-        let Some(d) = self.coords.parse_move(&guess).and_then(|m| find_move(&m, &legal)).cloned() else {
+        let Some(d) = self
+            .coords
+            .parse_move(&guess)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
             return;
         };
         if engine.play_move(&d.uci).is_err() {
@@ -888,7 +931,11 @@ impl Session {
         self.searching = Searching::Idle;
         self.last_score = lock(&self.shared).last.map(|l| l.1);
         let legal = engine.legal_move_details();
-        let chosen = b.best.as_ref().and_then(|u| legal.iter().find(|d| &d.uci == u)).cloned();
+        let chosen = b
+            .best
+            .as_ref()
+            .and_then(|u| legal.iter().find(|d| &d.uci == u))
+            .cloned();
         match chosen {
             Some(d) => {
                 let text = self.coords.move_text(&d);
@@ -963,10 +1010,12 @@ impl Session {
 
     fn set_option(&self, engine: &mut Engine, name: &str, value: &str) {
         let v = match name {
-            names::HASH => value.parse::<i64>().map(|n| n.clamp(1, crate::engine::options::MAX_HASH_MB).to_string()),
-            names::THREADS => {
-                value.parse::<i64>().map(|n| n.clamp(1, crate::engine::options::MAX_THREADS).to_string())
-            }
+            names::HASH => value
+                .parse::<i64>()
+                .map(|n| n.clamp(1, crate::engine::options::MAX_HASH_MB).to_string()),
+            names::THREADS => value
+                .parse::<i64>()
+                .map(|n| n.clamp(1, crate::engine::options::MAX_THREADS).to_string()),
             _ => Ok(value.to_string()),
         };
         match v {
@@ -989,19 +1038,29 @@ impl Session {
             return;
         };
         let value = match (&spec.kind, value) {
-            (OptionKind::Check { .. }, Some(v)) => Some(if v == "1" || v.eq_ignore_ascii_case("true") {
-                "true".to_string()
-            } else {
-                "false".to_string()
-            }),
+            (OptionKind::Check { .. }, Some(v)) => {
+                Some(if v == "1" || v.eq_ignore_ascii_case("true") {
+                    "true".to_string()
+                } else {
+                    "false".to_string()
+                })
+            }
             (_, v) => v.map(str::to_string),
         };
         match engine.set_option(name, value.as_deref()) {
             Ok(OptionOutcome::VariantsLoaded(added)) => {
-                self.line(&format!("# loaded {} variants: {}", added.len(), added.join(" ")));
+                self.line(&format!(
+                    "# loaded {} variants: {}",
+                    added.len(),
+                    added.join(" ")
+                ));
                 let mut all: Vec<String> = Vec::new();
                 for n in engine.variant_names() {
-                    let xb = if n == "chess" { "normal".to_string() } else { n };
+                    let xb = if n == "chess" {
+                        "normal".to_string()
+                    } else {
+                        n
+                    };
                     if !all.contains(&xb) {
                         all.push(xb);
                     }
@@ -1019,11 +1078,20 @@ impl Session {
             self.abort(engine);
         }
         if arg == "all" {
-            self.excluded = if exclude { engine.legal_moves() } else { Vec::new() };
+            self.excluded = if exclude {
+                engine.legal_moves()
+            } else {
+                Vec::new()
+            };
             return;
         }
         let legal = engine.legal_move_details();
-        let Some(d) = self.coords.parse_move(arg).and_then(|m| find_move(&m, &legal)).cloned() else {
+        let Some(d) = self
+            .coords
+            .parse_move(arg)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
             self.line(&format!("Illegal move: {arg}"));
             return;
         };
@@ -1067,7 +1135,10 @@ impl Session {
         };
         self.lifted = Some(sq);
         let marks = self.marks_for(engine, sq);
-        self.line(&format!("highlight {}", highlight_board(&self.coords, &marks)));
+        self.line(&format!(
+            "highlight {}",
+            highlight_board(&self.coords, &marks)
+        ));
     }
 
     fn hover(&mut self, engine: &Engine, arg: &str) {
@@ -1088,7 +1159,10 @@ impl Session {
             // Lower case: a marker only, not a destination.
             marks.push((v, 'g'));
         }
-        self.line(&format!("highlight {}", highlight_board(&self.coords, &marks)));
+        self.line(&format!(
+            "highlight {}",
+            highlight_board(&self.coords, &marks)
+        ));
     }
 
     fn put(&mut self, engine: &Engine, arg: &str) {
@@ -1147,7 +1221,11 @@ impl Session {
                 };
                 eb.squares.retain(|(s, _)| *s != sq);
                 if p != 'x' && p != 'X' && p.is_ascii_alphabetic() {
-                    let l = if eb.white { p.to_ascii_uppercase() } else { p.to_ascii_lowercase() };
+                    let l = if eb.white {
+                        p.to_ascii_uppercase()
+                    } else {
+                        p.to_ascii_lowercase()
+                    };
                     eb.squares.push((sq, l));
                 }
             }
@@ -1161,7 +1239,11 @@ fn parse_level(arg: &str) -> Option<Level> {
     let w: Vec<&str> = arg.split_whitespace().collect();
     let mps: u32 = w.first()?.parse().ok()?;
     let base = *w.get(1)?;
-    let digits = |s: &str| s.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect::<String>();
+    let digits = |s: &str| {
+        s.chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect::<String>()
+    };
     let base_ms = match base.split_once(':') {
         Some((m, s)) => {
             let m: u64 = m.parse().ok()?;
@@ -1241,7 +1323,9 @@ fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
 fn fen_squares(board: &str, c: &Coords) -> Vec<(Coord, char)> {
     let mut out = Vec::new();
     for (i, row) in board.split('/').enumerate() {
-        let Some(r) = (c.ranks as usize).checked_sub(i + 1) else { break };
+        let Some(r) = (c.ranks as usize).checked_sub(i + 1) else {
+            break;
+        };
         let mut f = 0u32;
         let mut num = 0u32;
         for ch in row.chars() {
@@ -1294,9 +1378,14 @@ mod tests {
         assert_eq!(xboard_name(chess), "normal");
         let shako = builtin("shako").unwrap();
         assert!(!xboard_knows(shako));
-        assert_eq!(piece_to_char_table(shako), "PNBRQ.E....C.........Kpnbrq.e....c.........k");
+        assert_eq!(
+            piece_to_char_table(shako),
+            "PNBRQ.E....C.........Kpnbrq.e....c.........k"
+        );
         let lines = setup_lines(shako, 0, "fairy");
-        assert!(lines[0].starts_with("setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy c8c/"));
+        assert!(lines[0].starts_with(
+            "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy c8c/"
+        ));
         assert!(lines.contains(&"piece K& KO2".to_string()), "{lines:?}");
         assert!(lines.contains(&"piece C& mRcpR".to_string()), "{lines:?}");
         // A table without the variant's letters is replaced by a derived one.
