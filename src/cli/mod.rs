@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
 pub mod check;
 mod logging;
 pub mod perft;
@@ -38,6 +39,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// List the known variants with board size and pieces.
     Variants(variants::VariantsArgs),
+    /// Search a fixed set of positions to a fixed depth; last line `<N> nodes <M> nps`.
+    Bench(bench::BenchArgs),
     /// Count leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
 }
@@ -54,6 +57,7 @@ pub fn run() -> ExitCode {
         Some(Command::Check(args)) => check::run(&args, &cli.variant_files),
         Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
         Some(Command::Perft(args)) => perft::run(&args, &cli.variant_files),
+        Some(Command::Bench(args)) => bench::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

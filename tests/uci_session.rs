@@ -1,0 +1,354 @@
+//! UCI sessions with the `dabbaba` binary through pipes: handshake, options, positions, games in
+//! several variants with every `bestmove` checked legal, errors reported with `info string`,
+//! `stop`/`ponderhit`, `go perft`, and our chess output lines parsed by vampirc-uci.
+
+use dabbaba::engine::Engine;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Guard against a hung engine (not a timing assertion).
+const HANG: Duration = Duration::from_secs(120);
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+    log: Vec<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+            .arg("-q")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start dabbaba");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            rx,
+            log: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        self.log.push(format!("> {s}"));
+        writeln!(self.stdin, "{s}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Reads lines until one starts with `prefix`; returns all lines read including it.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            match self.rx.recv_timeout(HANG) {
+                Ok(l) => {
+                    self.log.push(format!("< {l}"));
+                    let done = l.starts_with(prefix);
+                    out.push(l);
+                    if done {
+                        return out;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' line; session:\n{}", self.log.join("\n")),
+            }
+        }
+    }
+
+    fn handshake(&mut self) -> Vec<String> {
+        self.send("uci");
+        let l = self.until("uciok");
+        self.send("isready");
+        self.until("readyok");
+        l
+    }
+
+    fn bestmove(&mut self) -> (Vec<String>, String) {
+        let lines = self.until("bestmove");
+        let last = lines.last().cloned().unwrap_or_default();
+        let mv = last.split_whitespace().nth(1).unwrap_or("").to_string();
+        (lines, mv)
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// The legal moves after `moves` from the start of `variant` (library oracle; its move
+/// generator is checked against reference perft numbers elsewhere).
+fn legal_after(variant: &str, fen: Option<&str>, moves: &[String]) -> Vec<String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    // One engine per variant: building move tables is the slow part.
+    static ORACLES: OnceLock<Mutex<HashMap<String, Engine>>> = OnceLock::new();
+    let mut map = ORACLES.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(|p| p.into_inner());
+    let e = map.entry(variant.to_string()).or_insert_with(|| {
+        let mut e = Engine::new();
+        e.set_variant(variant).expect("variant");
+        e
+    });
+    e.set_position(fen, moves).expect("position");
+    e.legal_moves()
+}
+
+/// Plays `plies` moves of engine-vs-engine with varied `go` commands and checks each move.
+fn play(u: &mut Uci, variant: &str, plies: usize) {
+    u.send(&format!("setoption name UCI_Variant value {variant}"));
+    let l = u.until("info string variant");
+    assert!(l.last().is_some_and(|x| x.contains(&format!("variant {variant} files"))), "{l:?}");
+    u.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let gos = ["go depth 3", "go movetime 50", "go nodes 3000", "go wtime 2000 btime 2000 winc 20 binc 20"];
+    for ply in 0..plies {
+        let pos = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        u.send(&pos);
+        u.send(gos[ply % gos.len()]);
+        let (lines, mv) = u.bestmove();
+        let legal = legal_after(variant, None, &moves);
+        if legal.is_empty() {
+            assert_eq!(mv, "(none)", "{variant}: game over but bestmove {mv}");
+            return;
+        }
+        assert!(legal.contains(&mv), "{variant}: illegal bestmove {mv} after {moves:?}; legal {legal:?}");
+        // Every PV in the info lines starts with a legal move.
+        for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+            let pv: Vec<&str> = l.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
+            assert!(pv.first().is_some_and(|m| legal.iter().any(|x| x == m)), "{variant}: bad pv in {l}");
+        }
+        moves.push(mv);
+    }
+}
+
+#[test]
+fn handshake_lists_options_and_variants() {
+    let mut u = Uci::start();
+    let l = u.handshake();
+    assert!(l.iter().any(|x| x.starts_with("id name Dabbaba")));
+    assert!(l.iter().any(|x| x.starts_with("id author")));
+    for opt in [
+        "option name Hash type spin default 16 min 1",
+        "option name Threads type spin default 1 min 1",
+        "option name MultiPV type spin default 1",
+        "option name Ponder type check default false",
+        "option name Clear Hash type button",
+        "option name Move Overhead type spin default 100",
+        "option name UCI_Chess960 type check default false",
+        "option name VariantPath type string default <empty>",
+        "option name UCI_ShowWDL type check default false",
+        "option name UCI_AnalyseMode type check default false",
+    ] {
+        assert!(l.iter().any(|x| x.starts_with(opt)), "missing '{opt}' in {l:?}");
+    }
+    let combo = l
+        .iter()
+        .find(|x| x.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant");
+    for v in ["var chess", "var capablanca", "var grand", "var shatranj", "var makruk"] {
+        assert!(combo.contains(v), "{v} missing from {combo}");
+    }
+}
+
+#[test]
+fn chess_game_has_legal_moves_only() {
+    let mut u = Uci::start();
+    u.handshake();
+    play(&mut u, "chess", 16);
+}
+
+#[test]
+fn fairy_games_have_legal_moves_only() {
+    let mut u = Uci::start();
+    u.handshake();
+    // 10x8, 10x10 (ranks written 1-10), 12x8, old-style pieces, Thai counting rules.
+    for v in ["capablanca", "grand", "courier", "shatranj", "makruk", "grasshopper"] {
+        play(&mut u, v, 8);
+    }
+}
+
+#[test]
+fn ten_rank_moves_use_rank_ten() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("setoption name UCI_Variant value grand");
+    u.until("info string variant grand files 10 ranks 10");
+    // Black's moves start from rank 10 or below; a move like a7a6 is on 10x10.
+    u.send("position startpos moves e3e4");
+    u.send("go depth 2");
+    let (_, mv) = u.bestmove();
+    assert!(legal_after("grand", None, &["e3e4".to_string()]).contains(&mv), "{mv}");
+}
+
+#[test]
+fn errors_are_reported_and_leave_a_defined_state() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("position startpos moves e2e4");
+    u.send("position fen this/is/not/a/fen w - - 0 1");
+    let l = u.until("info string");
+    assert!(l.last().is_some_and(|x| x.contains("bad FEN")), "{l:?}");
+    u.send("position startpos moves e2e4 e7e5 e1e3");
+    let l = u.until("info string");
+    assert!(l.last().is_some_and(|x| x.contains("illegal move 'e1e3'")), "{l:?}");
+    // The position is still the one after e2e4: Black to move.
+    u.send("go depth 2");
+    let (_, mv) = u.bestmove();
+    assert!(legal_after("chess", None, &["e2e4".to_string()]).contains(&mv), "{mv}");
+    u.send("setoption name Hash value lots");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("Hash")));
+    u.send("setoption name Threads value 0");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("Threads")));
+    u.send("setoption name NoSuchOption value 1");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("unknown option")));
+    u.send("setoption name UCI_Variant value nosuchvariant");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("nosuchvariant")));
+    u.send("setoption name VariantPath value /nonexistent/variants.ini");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("cannot load")));
+    u.send("go depth x");
+    assert!(u.until("info string").last().is_some_and(|x| x.contains("error")));
+    u.send("position");
+    u.until("info string");
+    u.send("fly to the moon");
+    u.until("info string");
+    u.send("isready");
+    u.until("readyok");
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let mut u = Uci::start();
+    u.handshake();
+    // Black is checkmated (fool's mate).
+    u.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    u.send("go depth 3");
+    let (_, mv) = u.bestmove();
+    assert_eq!(mv, "(none)");
+    // Stalemate.
+    u.send("position fen 7k/5K2/6Q1/8/8/8/8/8 b - - 0 1");
+    u.send("go movetime 100");
+    assert_eq!(u.bestmove().1, "(none)");
+}
+
+#[test]
+fn mate_scores_and_bounds() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    u.send("go depth 4");
+    let (l, mv) = u.bestmove();
+    assert_eq!(mv, "a1a8");
+    assert!(l.iter().any(|x| x.contains("score mate 1 ")), "{l:?}");
+}
+
+#[test]
+fn stop_isready_and_ponderhit_while_searching() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("position startpos");
+    u.send("go infinite");
+    u.until("info depth 3");
+    // The loop keeps reading while the engine searches.
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(!l.iter().any(|x| x.starts_with("bestmove")), "bestmove before stop: {l:?}");
+    u.send("stop");
+    let (_, mv) = u.bestmove();
+    assert!(legal_after("chess", None, &[]).contains(&mv));
+
+    // Pondering: no bestmove until ponderhit, then the clock applies.
+    u.send("position startpos moves e2e4 e7e5");
+    u.send("go ponder wtime 1000 btime 1000");
+    u.until("info depth 4");
+    u.send("ponderhit");
+    let (_, mv) = u.bestmove();
+    assert!(legal_after("chess", None, &["e2e4".into(), "e7e5".into()]).contains(&mv));
+}
+
+#[test]
+fn multipv_threads_and_wdl() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("setoption name MultiPV value 3");
+    u.send("setoption name Threads value 2");
+    u.send("setoption name UCI_ShowWDL value true");
+    u.send("position startpos");
+    u.send("go depth 5");
+    let (l, mv) = u.bestmove();
+    assert!(legal_after("chess", None, &[]).contains(&mv));
+    for k in 1..=3 {
+        assert!(
+            l.iter().any(|x| x.starts_with("info depth 5 ") && x.contains(&format!(" multipv {k} "))),
+            "no multipv {k}: {l:?}"
+        );
+    }
+    assert!(l.iter().filter(|x| x.starts_with("info depth")).all(|x| x.contains(" wdl ")));
+}
+
+#[test]
+fn go_perft_counts() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("position startpos");
+    u.send("go perft 3");
+    let l = u.until("Nodes searched");
+    assert_eq!(l.last().map(String::as_str), Some("Nodes searched: 8902"));
+    assert_eq!(l.iter().filter(|x| x.contains(": ") && !x.starts_with("Nodes")).count(), 20);
+}
+
+#[test]
+fn chess_output_parses_with_vampirc_uci() {
+    use vampirc_uci::{parse_one, UciInfoAttribute, UciMessage};
+    let mut u = Uci::start();
+    let hs = u.handshake();
+    for l in hs.iter().filter(|l| l.starts_with("option") || l.starts_with("id") || *l == "uciok") {
+        // The UCI_Variant combo line is long but standard.
+        assert!(!matches!(parse_one(l), UciMessage::Unknown(..)), "unparsed: {l}");
+    }
+    u.send("position startpos moves e2e4");
+    u.send("go depth 5");
+    let (lines, mv) = u.bestmove();
+    let mut infos = 0;
+    for l in &lines {
+        match parse_one(l) {
+            UciMessage::Info(attrs) => {
+                infos += 1;
+                // Nothing lands in the catch-all: every field was understood.
+                assert!(!attrs.iter().any(|a| matches!(a, UciInfoAttribute::Any(..))), "{l}: {attrs:?}");
+                let pv = attrs.iter().find_map(|a| match a {
+                    UciInfoAttribute::Pv(moves) => Some(moves.clone()),
+                    _ => None,
+                });
+                let words: Vec<&str> = l.split(" pv ").nth(1).unwrap_or("").split_whitespace().collect();
+                assert_eq!(pv.map(|p| p.len()), Some(words.len()), "{l}");
+            }
+            UciMessage::BestMove { best_move, .. } => {
+                assert_eq!(best_move.to_string(), mv);
+            }
+            other => panic!("unexpected {other:?} from {l}"),
+        }
+    }
+    assert!(infos >= 5);
+}
