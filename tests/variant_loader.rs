@@ -225,7 +225,7 @@ fn bad_piece_definitions() {
             "user.ini:2: customPiece1: a custom piece needs 'letter:betza'",
             "user.ini:3: knight: predefined piece 'knight' takes only a letter; use customPieceN = letter:betza",
             "user.ini:4: bishop: expected a piece letter or '-', found '3'",
-            "user.ini:5: customPiece2: bad Betza 'W%': unexpected character '%'",
+            "user.ini:5: customPiece2: bad Betza 'W%': column 2: unknown letter '%'",
         ]
     );
 }
@@ -286,4 +286,11 @@ fn syntax_errors() {
             "user.ini:3: [broken: section header must be '[name]' or '[name:parent]'",
         ]
     );
+}
+
+#[test]
+fn absurd_numbers_are_errors_not_panics() {
+    let p = problems("[x:chess]\nstartFen = 99999999999999999999999/8/8/8/8/8/8/8 w - - 0 1\nnMoveRule = 99999999999\n");
+    assert_eq!(p.len(), 4, "{p:?}");
+    assert!(p[0].starts_with("user.ini:2: startFen: row 1 (rank 8) covers"));
 }

@@ -39,7 +39,10 @@ fn is_horizontal(letter: char) -> bool {
 }
 
 fn perpendicular(a: char, b: char) -> bool {
-    a == 'h' || b == 'h' || (is_vertical(a) && is_horizontal(b)) || (is_horizontal(a) && is_vertical(b))
+    a == 'h'
+        || b == 'h'
+        || (is_vertical(a) && is_horizontal(b))
+        || (is_horizontal(a) && is_vertical(b))
 }
 
 /// Groups the letters of one leg.
@@ -48,16 +51,25 @@ pub fn group(letters: &[Letter]) -> Vec<Group> {
     let mut i = 0;
     while i < letters.len() {
         let here = letters[i];
-        let pair_with = letters
-            .get(i + 1)
-            .filter(|next| here.next_adjacent && (next.letter == here.letter || perpendicular(here.letter, next.letter)));
+        let pair_with = letters.get(i + 1).filter(|next| {
+            here.next_adjacent
+                && (next.letter == here.letter || perpendicular(here.letter, next.letter))
+        });
         match pair_with {
             Some(next) => {
-                groups.push(Group { first: here.letter, second: Some(next.letter), column: here.column });
+                groups.push(Group {
+                    first: here.letter,
+                    second: Some(next.letter),
+                    column: here.column,
+                });
                 i += 2;
             }
             None => {
-                groups.push(Group { first: here.letter, second: None, column: here.column });
+                groups.push(Group {
+                    first: here.letter,
+                    second: None,
+                    column: here.column,
+                });
                 i += 1;
             }
         }
@@ -124,7 +136,11 @@ fn xbetza_member(class: AtomClass, group: Group, step: Step) -> Result<bool, Str
         AtomClass::Oblique => match (a, b) {
             ('h', 'r') => clockwise_chirality(step),
             ('h', 'l') => !clockwise_chirality(step),
-            ('h', _) => return Err(format!("h{b} has no meaning on oblique atoms (hr and hl do)")),
+            ('h', _) => {
+                return Err(format!(
+                    "h{b} has no meaning on oblique atoms (hr and hl do)"
+                ))
+            }
             (_, 'h') => wide(a, step),
             _ => wide(a, step) && narrow(b, step),
         },
@@ -137,9 +153,17 @@ fn xbetza_member(class: AtomClass, group: Group, step: Step) -> Result<bool, Str
 fn fsf_roles(minor: i8, major: i8) -> Vec<(Step, char, char)> {
     let mut roles = Vec::with_capacity(8);
     for (main, ux, uy) in [('f', 0, 1), ('r', 1, 0), ('b', 0, -1), ('l', -1, 0)] {
-        let sides: [(char, i8, i8); 2] = if ux == 0 { [('r', 1, 0), ('l', -1, 0)] } else { [('f', 0, 1), ('b', 0, -1)] };
+        let sides: [(char, i8, i8); 2] = if ux == 0 {
+            [('r', 1, 0), ('l', -1, 0)]
+        } else {
+            [('f', 0, 1), ('b', 0, -1)]
+        };
         for (lean, wx, wy) in sides {
-            roles.push(((ux * major + wx * minor, uy * major + wy * minor), main, lean));
+            roles.push((
+                (ux * major + wx * minor, uy * major + wy * minor),
+                main,
+                lean,
+            ));
         }
     }
     roles
@@ -154,7 +178,10 @@ fn expands_to(letter: char, side: char) -> bool {
 }
 
 fn turns_clockwise(main: char, lean: char) -> bool {
-    matches!((main, lean), ('f', 'r') | ('r', 'b') | ('b', 'l') | ('l', 'f'))
+    matches!(
+        (main, lean),
+        ('f', 'r') | ('r', 'b') | ('b', 'l') | ('l', 'f')
+    )
 }
 
 /// Fairy-Stockfish's reading of one group for one image with its roles.
@@ -175,25 +202,39 @@ fn fsf_member(group: Group, main: char, lean: char) -> bool {
 
 /// The absolute steps leg 1 of `atom` may take under `groups`, clockwise from forward. `Err`
 /// carries the offending group's column and the reason.
-pub fn select_absolute(atom: Atom, groups: &[Group], dialect: Dialect) -> Result<Vec<Step>, (usize, String)> {
+pub fn select_absolute(
+    atom: Atom,
+    groups: &[Group],
+    dialect: Dialect,
+) -> Result<Vec<Step>, (usize, String)> {
     let images = atom.images();
     if groups.is_empty() {
         return Ok(images);
     }
     if atom.class() == AtomClass::Universal {
-        return Err((groups[0].column, "U takes no direction modifiers".to_string()));
+        return Err((
+            groups[0].column,
+            "U takes no direction modifiers".to_string(),
+        ));
     }
     let selected: Vec<Step> = match dialect {
         Dialect::XBetza => {
             let mut keep = vec![false; images.len()];
             for group in groups {
                 for (i, &step) in images.iter().enumerate() {
-                    if xbetza_member(atom.class(), *group, step).map_err(|why| (group.column, why))? {
+                    if xbetza_member(atom.class(), *group, step)
+                        .map_err(|why| (group.column, why))?
+                    {
                         keep[i] = true;
                     }
                 }
             }
-            images.iter().zip(keep).filter(|(_, k)| *k).map(|(s, _)| *s).collect()
+            images
+                .iter()
+                .zip(keep)
+                .filter(|(_, k)| *k)
+                .map(|(s, _)| *s)
+                .collect()
         }
         Dialect::FairyStockfish => {
             // K is read as W and F filtered separately; a lone orthogonal atom splits its
@@ -207,8 +248,16 @@ pub fn select_absolute(atom: Atom, groups: &[Group], dialect: Dialect) -> Result
             for g in groups {
                 match g.second {
                     Some(b) if split && b != g.first => {
-                        effective.push(Group { first: g.first, second: Some(g.first), column: g.column });
-                        effective.push(Group { first: b, second: Some(b), column: g.column });
+                        effective.push(Group {
+                            first: g.first,
+                            second: Some(g.first),
+                            column: g.column,
+                        });
+                        effective.push(Group {
+                            first: b,
+                            second: Some(b),
+                            column: g.column,
+                        });
                     }
                     _ => effective.push(*g),
                 }
@@ -216,7 +265,9 @@ pub fn select_absolute(atom: Atom, groups: &[Group], dialect: Dialect) -> Result
             let mut chosen = Vec::new();
             for (minor, major) in parts {
                 for (step, main, lean) in fsf_roles(minor, major) {
-                    if effective.iter().any(|g| fsf_member(*g, main, lean)) && !chosen.contains(&step) {
+                    if effective.iter().any(|g| fsf_member(*g, main, lean))
+                        && !chosen.contains(&step)
+                    {
                         chosen.push(step);
                     }
                 }
@@ -281,7 +332,7 @@ pub fn select_relative(atom: Atom, groups: &[Group]) -> u8 {
     if groups.is_empty() {
         return match atom.class() {
             AtomClass::Orthogonal | AtomClass::Diagonal => (1 << 0) | (1 << 2) | (1 << 6),
-            _ => 0xff & !(1 << 4),
+            _ => !(1u8 << 4),
         };
     }
     let mut bits = 0u8;

@@ -122,7 +122,11 @@ impl Lame {
                 let mut at = (0i8, 0i8);
                 let mut squares = Vec::new();
                 for _ in 0..straight {
-                    at = if dx.abs() > dy.abs() { (at.0 + sx, at.1) } else { (at.0, at.1 + sy) };
+                    at = if dx.abs() > dy.abs() {
+                        (at.0 + sx, at.1)
+                    } else {
+                        (at.0, at.1 + sy)
+                    };
                     squares.push(at);
                 }
                 for _ in 0..diagonal {

@@ -38,7 +38,10 @@ pub mod walk;
 
 pub use atom::{Atom, Step};
 pub use error::{BetzaError, PrintError, Reason};
-pub use ir::{Color, Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range, Simple};
+pub use ir::{
+    Color, Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range,
+    Simple,
+};
 pub use parse::parse;
 pub use walk::{moves, Board, Cell, EnPassant, Move, MoveKind, Situation, Square};
 

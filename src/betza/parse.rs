@@ -3,7 +3,9 @@
 use super::atom::Atom;
 use super::directions::{self, Letter};
 use super::error::{BetzaError, Reason};
-use super::ir::{Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range};
+use super::ir::{
+    Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range,
+};
 use super::Dialect;
 
 /// The modality letters in the order XBoard 4.9.1 reads them (xbetza.md §3.2).
@@ -14,7 +16,12 @@ const MODE_ORDER: &str = "mcdetpgoynj";
 /// Every letter is either understood or an error; nothing is skipped. See `mod.rs` for what
 /// each dialect accepts.
 pub fn parse(text: &str, dialect: Dialect) -> Result<Piece, BetzaError> {
-    let mut parser = Parser { text, chars: text.chars().collect(), pos: 0, dialect };
+    let mut parser = Parser {
+        text,
+        chars: text.chars().collect(),
+        pos: 0,
+        dialect,
+    };
     let mut components = Vec::new();
     while parser.pos < parser.chars.len() {
         components.push(parser.component()?);
@@ -40,7 +47,10 @@ impl RawLeg {
     }
 
     fn column_of(&self, letter: char) -> usize {
-        self.modes.iter().find(|&&(m, _)| m == letter).map_or(self.column, |&(_, c)| c)
+        self.modes
+            .iter()
+            .find(|&&(m, _)| m == letter)
+            .map_or(self.column, |&(_, c)| c)
     }
 
     fn count(&self, letter: char) -> u8 {
@@ -69,11 +79,21 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn error(&self, column: usize, reason: Reason) -> BetzaError {
-        BetzaError { text: self.text.to_string(), column, reason }
+        BetzaError {
+            text: self.text.to_string(),
+            column,
+            reason,
+        }
     }
 
     fn cannot(&self, letter: char, column: usize, why: &str) -> BetzaError {
-        self.error(column, Reason::CannotApply { letter, why: why.to_string() })
+        self.error(
+            column,
+            Reason::CannotApply {
+                letter,
+                why: why.to_string(),
+            },
+        )
     }
 
     fn peek(&self) -> Option<char> {
@@ -99,7 +119,10 @@ impl Parser<'_> {
             1 => Initial::Start,
             _ => Initial::OneStepFromStart,
         };
-        let mut legs = vec![RawLeg { column: self.column(), ..RawLeg::default() }];
+        let mut legs = vec![RawLeg {
+            column: self.column(),
+            ..RawLeg::default()
+        }];
         let atom_letter = loop {
             let column = self.column();
             let Some(c) = self.peek() else {
@@ -109,8 +132,17 @@ impl Parser<'_> {
                 return Err(self.error(column, Reason::MissingAtom));
             };
             match c {
-                'a' => legs.push(RawLeg { column: column + 1, ..RawLeg::default() }),
-                'i' => return Err(self.cannot('i', column, "i must open a component (write it first)")),
+                'a' => legs.push(RawLeg {
+                    column: column + 1,
+                    ..RawLeg::default()
+                }),
+                'i' => {
+                    return Err(self.cannot(
+                        'i',
+                        column,
+                        "i must open a component (write it first)",
+                    ))
+                }
                 _ if directions::is_direction(c) => {
                     if self.dialect == Dialect::XBetza {
                         if let Some(&(mode, _)) = leg.modes.first() {
@@ -120,8 +152,15 @@ impl Parser<'_> {
                             return Err(self.error(column, Reason::OutOfOrder { letter: c, why }));
                         }
                     }
-                    let next_adjacent = self.chars.get(self.pos + 1).is_some_and(|&n| directions::is_direction(n));
-                    leg.directions.push(Letter { letter: c, column, next_adjacent });
+                    let next_adjacent = self
+                        .chars
+                        .get(self.pos + 1)
+                        .is_some_and(|&n| directions::is_direction(n));
+                    leg.directions.push(Letter {
+                        letter: c,
+                        column,
+                        next_adjacent,
+                    });
                 }
                 _ if MODE_ORDER.contains(c) => {
                     if c != 'j' && leg.has(c) {
@@ -133,7 +172,9 @@ impl Parser<'_> {
                                 let why = format!(
                                     "write the modalities in the order m c d e t p g o y n j ('{c}' before '{last}'); XBoard ignores letters out of order"
                                 );
-                                return Err(self.error(column, Reason::OutOfOrder { letter: c, why }));
+                                return Err(
+                                    self.error(column, Reason::OutOfOrder { letter: c, why })
+                                );
                             }
                         }
                     }
@@ -151,7 +192,10 @@ impl Parser<'_> {
                 }
                 _ if c.is_ascii_uppercase() => break c,
                 _ if c.is_ascii_digit() => {
-                    return Err(self.error(column, Reason::BadRange("a range must follow an atom letter".into())))
+                    return Err(self.error(
+                        column,
+                        Reason::BadRange("a range must follow an atom letter".into()),
+                    ))
                 }
                 _ => return Err(self.error(column, Reason::UnknownLetter(c))),
             }
@@ -165,18 +209,34 @@ impl Parser<'_> {
         let Some((atom, rider)) = Atom::from_letter(atom_letter) else {
             return Err(self.error(atom_column, Reason::UnknownLetter(atom_letter)));
         };
-        let range = self.range(atom_letter, rider)?;
+        let mut range = self.range(atom_letter, rider)?;
+        if range == Range::Leaper && legs.iter().any(|leg| leg.path.is_some()) {
+            // z and q name riders: the Rose is qN, the crooked bishop zB.
+            range = Range::Unlimited;
+        }
         let count = legs.len();
         let mut built: Vec<Leg> = Vec::with_capacity(count);
         for (index, raw) in legs.iter().enumerate() {
             let previous_toggles = built.last().is_some_and(|leg: &Leg| leg.toggles_next);
-            let leg_range = if previous_toggles { range.toggled() } else { range };
+            let leg_range = if previous_toggles {
+                range.toggled()
+            } else {
+                range
+            };
             built.push(self.leg(raw, atom, leg_range, index, count)?);
         }
-        Ok(Component { initial, kind: ComponentKind::Legs(built) })
+        Ok(Component {
+            initial,
+            kind: ComponentKind::Legs(built),
+        })
     }
 
-    fn castling(&mut self, initial: Initial, legs: &[RawLeg], column: usize) -> Result<Component, BetzaError> {
+    fn castling(
+        &mut self,
+        initial: Initial,
+        legs: &[RawLeg],
+        column: usize,
+    ) -> Result<Component, BetzaError> {
         if let Some(leg) = legs.iter().find(|l| !l.is_empty()) {
             let (letter, at) = leg.first_letter().unwrap_or(('O', column));
             return Err(self.cannot(letter, at, "castling (O) takes no modifiers"));
@@ -192,7 +252,10 @@ impl Parser<'_> {
                 return Err(self.error(column + 1, Reason::BadRange(why)));
             }
         };
-        Ok(Component { initial, kind: ComponentKind::Castling { distance } })
+        Ok(Component {
+            initial,
+            kind: ComponentKind::Castling { distance },
+        })
     }
 
     fn digits(&mut self) -> String {
@@ -206,12 +269,18 @@ impl Parser<'_> {
 
     /// The range after an atom: digits, or the atom letter doubled (`NN` = `N0`).
     fn range(&mut self, letter: char, rider: bool) -> Result<Range, BetzaError> {
-        let base = if rider { Range::Unlimited } else { Range::Leaper };
+        let base = if rider {
+            Range::Unlimited
+        } else {
+            Range::Leaper
+        };
         let column = self.column();
         if self.peek() == Some(letter) {
             self.pos += 1;
             if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                let why = format!("{letter}{letter} is already an unlimited rider; write {letter}0 or {letter}3");
+                let why = format!(
+                    "{letter}{letter} is already an unlimited rider; write {letter}0 or {letter}3"
+                );
                 return Err(self.error(self.column(), Reason::BadRange(why)));
             }
             return Ok(Range::Unlimited);
@@ -240,15 +309,30 @@ impl Parser<'_> {
         }
     }
 
-    fn leg(&self, raw: &RawLeg, atom: Atom, range: Range, index: usize, count: usize) -> Result<Leg, BetzaError> {
+    fn leg(
+        &self,
+        raw: &RawLeg,
+        atom: Atom,
+        range: Range,
+        index: usize,
+        count: usize,
+    ) -> Result<Leg, BetzaError> {
         let is_final = index + 1 == count;
         let has = |c: char| raw.has(c);
         let at = |c: char| raw.column_of(c);
         if has('e') && !is_final {
-            return Err(self.cannot('e', at('e'), "an e.p. capture ends a move; it cannot come before a"));
+            return Err(self.cannot(
+                'e',
+                at('e'),
+                "an e.p. capture ends a move; it cannot come before a",
+            ));
         }
         if has('y') && is_final {
-            return Err(self.cannot('y', at('y'), "y toggles the range of the next leg, and there is none"));
+            return Err(self.cannot(
+                'y',
+                at('y'),
+                "y toggles the range of the next leg, and there is none",
+            ));
         }
         if has('y') && has('g') {
             return Err(self.cannot('y', at('y'), "g already toggles the next leg's range"));
@@ -257,17 +341,29 @@ impl Parser<'_> {
             return Err(self.cannot('g', at('g'), "p and g are two kinds of hop; choose one"));
         }
         if has('n') && has('j') {
-            return Err(self.cannot('j', at('j'), "a leap cannot be both lame (n) and jumping (j)"));
+            return Err(self.cannot(
+                'j',
+                at('j'),
+                "a leap cannot be both lame (n) and jumping (j)",
+            ));
         }
         if has('n') && (atom.is_unit() || atom == Atom::U) {
-            return Err(self.cannot('n', at('n'), "a lame leap needs an atom longer than one square"));
+            return Err(self.cannot(
+                'n',
+                at('n'),
+                "a lame leap needs an atom longer than one square",
+            ));
         }
         let jump = raw.count('j');
         if jump > 0 && atom == Atom::U {
             return Err(self.cannot('j', at('j'), "U has no squares to jump"));
         }
         if jump > 1 && !atom.is_unit() {
-            return Err(self.cannot('j', at('j'), "jj (skip two squares) is for one-square atoms (W F K R B Q)"));
+            return Err(self.cannot(
+                'j',
+                at('j'),
+                "jj (skip two squares) is for one-square atoms (W F K R B Q)",
+            ));
         }
         let path = match raw.path {
             None => Path::Straight,
@@ -287,14 +383,20 @@ impl Parser<'_> {
         };
         let groups = directions::group(&raw.directions);
         let directions = if index == 0 {
-            let steps = directions::select_absolute(atom, &groups, self.dialect).map_err(|(column, why)| {
-                if why.is_empty() {
-                    self.error(column, Reason::NoDirection)
-                } else {
-                    let letter = raw.directions.iter().find(|l| l.column == column).map_or('?', |l| l.letter);
-                    self.error(column, Reason::CannotApply { letter, why })
-                }
-            })?;
+            let steps = directions::select_absolute(atom, &groups, self.dialect).map_err(
+                |(column, why)| {
+                    if why.is_empty() {
+                        self.error(column, Reason::NoDirection)
+                    } else {
+                        let letter = raw
+                            .directions
+                            .iter()
+                            .find(|l| l.column == column)
+                            .map_or('?', |l| l.letter);
+                        self.error(column, Reason::CannotApply { letter, why })
+                    }
+                },
+            )?;
             Directions::Absolute(steps)
         } else {
             let bits = directions::select_relative(atom, &groups);

@@ -6,7 +6,9 @@ use std::fmt;
 use super::atom::{turn, Atom, AtomClass, Step};
 use super::directions::{self, Letter};
 use super::error::PrintError;
-use super::ir::{Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range};
+use super::ir::{
+    Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range,
+};
 use super::Dialect;
 
 impl fmt::Display for Piece {
@@ -16,7 +18,16 @@ impl fmt::Display for Piece {
     /// [`Piece::to_xboard`] for XBoard.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for component in &self.components {
-            f.write_str(&component_text(component))?;
+            // A Fairy-Stockfish lame leap is written as legs when "n" would read differently;
+            // when even that is impossible (lame riders) the "n" is the best we can write.
+            let faithful = if needs_lame_rewrite(component) {
+                rewrite_path_lame(component).unwrap_or_else(|_| vec![component.clone()])
+            } else {
+                vec![component.clone()]
+            };
+            for part in &faithful {
+                f.write_str(&component_text(part))?;
+            }
         }
         Ok(())
     }
@@ -42,13 +53,19 @@ fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError
     let legs = component.legs();
     for (index, leg) in legs.iter().enumerate() {
         if leg.path != Path::Straight {
-            return Err(PrintError("XBoard does not know crooked (z) or circular (q) riders".into()));
+            return Err(PrintError(
+                "XBoard does not know crooked (z) or circular (q) riders".into(),
+            ));
         }
         if leg.atom == Atom::U {
-            return Err(PrintError("XBoard does not know the universal leaper U".into()));
+            return Err(PrintError(
+                "XBoard does not know the universal leaper U".into(),
+            ));
         }
         if matches!(leg.range, Range::Exactly(_)) {
-            return Err(PrintError("XBoard reads X0n as Xn; exact ranges cannot be sent".into()));
+            return Err(PrintError(
+                "XBoard reads X0n as Xn; exact ranges cannot be sent".into(),
+            ));
         }
         if index > 0 && leg.atom.class() == AtomClass::Oblique {
             return Err(PrintError(format!(
@@ -57,25 +74,43 @@ fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError
             )));
         }
     }
-    match legs {
-        [leg] if leg.lame == Some(Lame::Path) && lame_readings_differ(leg) => rewrite_path_lame(component, leg),
-        _ => Ok(vec![component.clone()]),
+    if needs_lame_rewrite(component) {
+        rewrite_path_lame(component)
+    } else {
+        Ok(vec![component.clone()])
     }
 }
 
-fn lame_readings_differ(leg: &Leg) -> bool {
-    let Directions::Absolute(steps) = &leg.directions else { return false };
-    steps.iter().any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s))
+/// A Fairy-Stockfish lame leap whose blocking squares differ from XBetza's `n`.
+fn needs_lame_rewrite(component: &Component) -> bool {
+    component.legs().iter().any(|leg| {
+        leg.lame == Some(Lame::Path)
+            && match &leg.directions {
+                Directions::Absolute(steps) => steps
+                    .iter()
+                    .any(|&s| Lame::Path.blockers(s) != Lame::HalfStep.blockers(s)),
+                Directions::Relative(_) => true,
+            }
+    })
 }
 
 /// A Fairy-Stockfish lame leap as one component per direction: unit steps along its path,
 /// each but the last onto an empty square (`nZ` forward-right becomes W, then F, then F).
-fn rewrite_path_lame(component: &Component, leg: &Leg) -> Result<Vec<Component>, PrintError> {
+fn rewrite_path_lame(component: &Component) -> Result<Vec<Component>, PrintError> {
+    let [leg] = component.legs() else {
+        return Err(PrintError(
+            "a Fairy-Stockfish lame leap inside legs has no XBoard form".into(),
+        ));
+    };
     if leg.range != Range::Leaper || leg.hop.is_some() || leg.cylinder || leg.jump > 0 {
-        return Err(PrintError("a Fairy-Stockfish lame rider, hopper or cylinder leap has no XBoard form".into()));
+        return Err(PrintError(
+            "a Fairy-Stockfish lame rider, hopper or cylinder leap has no XBoard form".into(),
+        ));
     }
     let Directions::Absolute(steps) = &leg.directions else {
-        return Err(PrintError("lame continuation legs cannot be rewritten".into()));
+        return Err(PrintError(
+            "lame continuation legs cannot be rewritten".into(),
+        ));
     };
     let mut components = Vec::new();
     for &step in steps {
@@ -88,7 +123,11 @@ fn rewrite_path_lame(component: &Component, leg: &Leg) -> Result<Vec<Component>,
             at = p;
         }
         let first = unit_steps[0];
-        let atom = if first.0 == 0 || first.1 == 0 { Atom::W } else { Atom::F };
+        let atom = if first.0 == 0 || first.1 == 0 {
+            Atom::W
+        } else {
+            Atom::F
+        };
         let mut legs = Vec::new();
         for (i, &s) in unit_steps.iter().enumerate() {
             let is_final = i + 1 == unit_steps.len();
@@ -116,9 +155,67 @@ fn rewrite_path_lame(component: &Component, leg: &Leg) -> Result<Vec<Component>,
                 jump: 0,
             });
         }
-        components.push(Component { initial: component.initial, kind: ComponentKind::Legs(legs) });
+        components.push(Component {
+            initial: component.initial,
+            kind: ComponentKind::Legs(legs),
+        });
     }
-    Ok(components)
+    Ok(merge(components))
+}
+
+/// Merges components that differ only in one leg's directions (the union of their paths is
+/// then the paths of the merged component), until no two can merge.
+fn merge(mut components: Vec<Component>) -> Vec<Component> {
+    'again: loop {
+        for i in 0..components.len() {
+            for j in i + 1..components.len() {
+                if let Some(merged) = try_merge(&components[i], &components[j]) {
+                    components[i] = merged;
+                    components.remove(j);
+                    continue 'again;
+                }
+            }
+        }
+        return components;
+    }
+}
+
+fn try_merge(a: &Component, b: &Component) -> Option<Component> {
+    let (ComponentKind::Legs(x), ComponentKind::Legs(y)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    if a.initial != b.initial || x.len() != y.len() {
+        return None;
+    }
+    let differing: Vec<usize> = (0..x.len()).filter(|&i| x[i] != y[i]).collect();
+    let [at] = differing.as_slice() else {
+        return None;
+    };
+    let (p, q) = (&x[*at], &y[*at]);
+    let same_but_directions = Leg {
+        directions: q.directions.clone(),
+        ..p.clone()
+    } == *q;
+    if !same_but_directions {
+        return None;
+    }
+    let directions = match (&p.directions, &q.directions) {
+        (Directions::Absolute(s), Directions::Absolute(t)) => Directions::Absolute(
+            p.atom
+                .images()
+                .into_iter()
+                .filter(|i| s.contains(i) || t.contains(i))
+                .collect(),
+        ),
+        (Directions::Relative(s), Directions::Relative(t)) => Directions::Relative(s | t),
+        _ => return None,
+    };
+    let mut legs = x.clone();
+    legs[*at].directions = directions;
+    Some(Component {
+        initial: a.initial,
+        kind: ComponentKind::Legs(legs),
+    })
 }
 
 fn component_text(component: &Component) -> String {
@@ -142,7 +239,14 @@ fn component_text(component: &Component) -> String {
                 text.push_str(&mode_text(leg, index + 1 == count));
             }
             if let Some(leg) = legs.first() {
-                text.push_str(&atom_text(leg.atom, leg.range));
+                // z and q already make a leaper a rider: qN is the Rose, no need for qN0.
+                let implied = leg.path != Path::Straight
+                    && leg.range == Range::Unlimited
+                    && leg.atom.rider_letter().is_none();
+                text.push_str(&atom_text(
+                    leg.atom,
+                    if implied { Range::Leaper } else { leg.range },
+                ));
             }
         }
     }
@@ -188,7 +292,11 @@ fn mode_text(leg: &Leg, is_final: bool) -> String {
     push_if(&mut text, 'p', leg.hop == Some(Hop::Cannon));
     push_if(&mut text, 'g', leg.hop == Some(Hop::Grasshopper));
     push_if(&mut text, 'o', leg.cylinder);
-    push_if(&mut text, 'y', !is_final && leg.toggles_next && leg.hop != Some(Hop::Grasshopper));
+    push_if(
+        &mut text,
+        'y',
+        !is_final && leg.toggles_next && leg.hop != Some(Hop::Grasshopper),
+    );
     push_if(&mut text, 'n', leg.lame.is_some());
     for _ in 0..leg.jump {
         text.push('j');
@@ -208,27 +316,36 @@ fn absolute_codes(class: AtomClass) -> &'static [&'static str] {
     match class {
         AtomClass::Orthogonal => &["v", "s", "f", "b", "r", "l"],
         AtomClass::Diagonal => &["f", "b", "r", "l", "fr", "fl", "br", "bl"],
-        AtomClass::EightFold => &["v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl"],
+        AtomClass::EightFold => &[
+            "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl",
+        ],
         AtomClass::Oblique => &[
-            "fh", "bh", "rh", "lh", "hr", "hl", "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "rf", "fl",
-            "lf", "br", "rb", "bl", "lb",
+            "fh", "bh", "rh", "lh", "hr", "hl", "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r",
+            "l", "fr", "rf", "fl", "lf", "br", "rb", "bl", "lb",
         ],
         AtomClass::Universal => &[],
     }
 }
 
-const RELATIVE_CODES: [&str; 14] = ["v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl"];
+const RELATIVE_CODES: [&str; 14] = [
+    "v", "s", "fs", "bs", "rv", "lv", "f", "b", "r", "l", "fr", "fl", "br", "bl",
+];
 
 fn letters(code: &str) -> Vec<Letter> {
     let count = code.chars().count();
     code.chars()
         .enumerate()
-        .map(|(i, letter)| Letter { letter, column: i + 1, next_adjacent: i + 1 < count })
+        .map(|(i, letter)| Letter {
+            letter,
+            column: i + 1,
+            next_adjacent: i + 1 < count,
+        })
         .collect()
 }
 
 fn absolute_set(atom: Atom, code: &str) -> Vec<Step> {
-    directions::select_absolute(atom, &directions::group(&letters(code)), Dialect::XBetza).unwrap_or_default()
+    directions::select_absolute(atom, &directions::group(&letters(code)), Dialect::XBetza)
+        .unwrap_or_default()
 }
 
 fn relative_set(atom: Atom, code: &str) -> u8 {
@@ -242,8 +359,10 @@ fn direction_text(leg: &Leg) -> String {
             if all.iter().all(|s| steps.contains(s)) {
                 return String::new();
             }
-            let candidates: Vec<(&str, Vec<Step>)> =
-                absolute_codes(leg.atom.class()).iter().map(|&code| (code, absolute_set(leg.atom, code))).collect();
+            let candidates: Vec<(&str, Vec<Step>)> = absolute_codes(leg.atom.class())
+                .iter()
+                .map(|&code| (code, absolute_set(leg.atom, code)))
+                .collect();
             let chosen = cover(steps, &candidates);
             join_codes(&chosen)
         }

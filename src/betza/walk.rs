@@ -27,20 +27,32 @@ impl Square {
             return None;
         }
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.chars().all(|c| c.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return None;
         }
         let rank: u8 = digits.parse().ok()?;
         if !(1..=16).contains(&rank) {
             return None;
         }
-        Some(Square { file: file as u8 - b'a', rank: rank - 1 })
+        Some(Square {
+            file: file as u8 - b'a',
+            rank: rank - 1,
+        })
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file), u16::from(self.rank) + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file),
+            u16::from(self.rank) + 1
+        )
     }
 }
 
@@ -74,7 +86,11 @@ impl Board {
         if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
             return None;
         }
-        Some(Board { files, ranks, cells: vec![Cell::Empty; usize::from(files) * usize::from(ranks)] })
+        Some(Board {
+            files,
+            ranks,
+            cells: vec![Cell::Empty; usize::from(files) * usize::from(ranks)],
+        })
     }
 
     pub fn files(&self) -> u8 {
@@ -167,7 +183,10 @@ pub struct Move {
 
 /// Every move of `piece` in `situation`, sorted, without duplicates.
 pub fn moves(piece: &Piece, situation: &Situation<'_>) -> Vec<Move> {
-    let mut walker = Walker { situation, found: Vec::new() };
+    let mut walker = Walker {
+        situation,
+        found: Vec::new(),
+    };
     if !situation.board.contains(situation.from) {
         return Vec::new();
     }
@@ -181,7 +200,9 @@ pub fn moves(piece: &Piece, situation: &Situation<'_>) -> Vec<Move> {
             continue;
         }
         match &component.kind {
-            ComponentKind::Legs(legs) => walker.leg(legs, 0, situation.from, None, &Trail::default()),
+            ComponentKind::Legs(legs) => {
+                walker.leg(legs, 0, situation.from, None, &Trail::default())
+            }
             ComponentKind::Castling { distance } => walker.castling(*distance),
         }
     }
@@ -197,6 +218,34 @@ pub fn destinations(moves: &[Move]) -> Vec<Square> {
     squares.sort();
     squares.dedup();
     squares
+}
+
+/// The moves that differ in effect: moves with the same destination, captures, destroyed
+/// pieces, kind and castling partner leave the same position, so only the one with the fewest
+/// (then smallest) intermediate squares is kept. The lion's passes through any empty
+/// neighbour become one pass; a capture on the way keeps its path apart.
+pub fn distinct(moves: &[Move]) -> Vec<Move> {
+    let mut sorted: Vec<&Move> = moves.iter().collect();
+    sorted.sort_by(|a, b| {
+        effect(a)
+            .cmp(&effect(b))
+            .then(a.via.len().cmp(&b.via.len()))
+            .then(a.via.cmp(&b.via))
+    });
+    let mut kept: Vec<Move> = Vec::new();
+    for m in sorted {
+        if kept.last().map_or(true, |k| effect(k) != effect(m)) {
+            kept.push(m.clone());
+        }
+    }
+    kept.sort();
+    kept
+}
+
+type Effect<'a> = (Square, &'a [Square], &'a [Square], MoveKind, Option<Square>);
+
+fn effect(m: &Move) -> Effect<'_> {
+    (m.to, &m.captures, &m.destroyed, m.kind, m.castling_partner)
 }
 
 /// What the legs walked so far have done.
@@ -216,7 +265,10 @@ impl Walker<'_, '_> {
     /// The cell as the moving piece sees it now: its start square is empty (it has left), and
     /// pieces removed by earlier legs are gone.
     fn cell(&self, square: Square, trail: &Trail) -> Cell {
-        if square == self.situation.from || trail.captures.contains(&square) || trail.destroyed.contains(&square) {
+        if square == self.situation.from
+            || trail.captures.contains(&square)
+            || trail.destroyed.contains(&square)
+        {
             Cell::Empty
         } else {
             self.situation.board.get(square)
@@ -235,15 +287,28 @@ impl Walker<'_, '_> {
         } else if file < 0 || file >= i16::from(board.files()) {
             return None;
         }
-        Some(Square { file: u8::try_from(file).ok()?, rank: u8::try_from(rank).ok()? })
+        Some(Square {
+            file: u8::try_from(file).ok()?,
+            rank: u8::try_from(rank).ok()?,
+        })
     }
 
-    fn leg(&mut self, legs: &[Leg], index: usize, at: Square, previous: Option<Step>, trail: &Trail) {
+    fn leg(
+        &mut self,
+        legs: &[Leg],
+        index: usize,
+        at: Square,
+        previous: Option<Step>,
+        trail: &Trail,
+    ) {
         let Some(leg) = legs.get(index) else { return };
         let steps: Vec<Step> = match (&leg.directions, previous) {
             (Directions::Absolute(_), _) => leg.steps_for(self.situation.color),
             (Directions::Relative(bits), Some(previous)) => {
-                let mut steps: Vec<Step> = (0..8u8).filter(|k| bits & (1 << k) != 0).map(|k| turn(previous, k)).collect();
+                let mut steps: Vec<Step> = (0..8u8)
+                    .filter(|k| bits & (1 << k) != 0)
+                    .map(|k| turn(previous, k))
+                    .collect();
                 steps.dedup();
                 steps
             }
@@ -252,7 +317,9 @@ impl Walker<'_, '_> {
         let eight_images = matches!(leg.atom.class(), AtomClass::Oblique | AtomClass::EightFold);
         for step in steps {
             match leg.path {
-                Path::Straight => self.ride(legs, index, at, trail, leg.range.max_steps(), &|_| step),
+                Path::Straight => {
+                    self.ride(legs, index, at, trail, leg.range.max_steps(), &|_| step)
+                }
                 Path::Crooked => {
                     for side in [2u8, 6] {
                         let other = turn(step, side);
@@ -274,7 +341,15 @@ impl Walker<'_, '_> {
 
     /// Follows one ride of a leg: `step_at(i)` is the i-th step (from 1), at most `most` steps
     /// after the skipped ones. Each square that can end the leg is handed to `land`.
-    fn ride(&mut self, legs: &[Leg], index: usize, at: Square, trail: &Trail, most: u8, step_at: &dyn Fn(u8) -> Step) {
+    fn ride(
+        &mut self,
+        legs: &[Leg],
+        index: usize,
+        at: Square,
+        trail: &Trail,
+        most: u8,
+        step_at: &dyn Fn(u8) -> Step,
+    ) {
         let leg = &legs[index];
         let is_final = index + 1 == legs.len();
         let skip = if leg.atom.is_unit() { leg.jump } else { 0 };
@@ -287,7 +362,8 @@ impl Walker<'_, '_> {
             let step = step_at(i);
             if let Some(lame) = leg.lame {
                 let blocked = lame.blockers(step).into_iter().any(|offset| {
-                    self.offset(square, offset, leg.cylinder).map_or(true, |s| self.cell(s, trail) != Cell::Empty)
+                    self.offset(square, offset, leg.cylinder)
+                        .map_or(true, |s| self.cell(s, trail) != Cell::Empty)
                 });
                 if blocked {
                     break;
@@ -302,7 +378,9 @@ impl Walker<'_, '_> {
                     break;
                 }
             }
-            let Some(next) = self.offset(square, step, leg.cylinder) else { break };
+            let Some(next) = self.offset(square, step, leg.cylinder) else {
+                break;
+            };
             square = next;
             if square == at {
                 break;
@@ -334,7 +412,15 @@ impl Walker<'_, '_> {
     }
 
     /// A leg may end on `square` (holding `cell`): record the move, or go on with the next leg.
-    fn land(&mut self, legs: &[Leg], index: usize, square: Square, cell: Cell, step: Step, trail: &Trail) {
+    fn land(
+        &mut self,
+        legs: &[Leg],
+        index: usize,
+        square: Square,
+        cell: Cell,
+        step: Step,
+        trail: &Trail,
+    ) {
         let leg = &legs[index];
         if index + 1 == legs.len() {
             match cell {
@@ -343,7 +429,8 @@ impl Walker<'_, '_> {
                         self.emit(square, trail.clone(), MoveKind::Quiet);
                     }
                     if leg.en_passant {
-                        if let Some(ep) = self.situation.en_passant.filter(|ep| ep.target == square) {
+                        if let Some(ep) = self.situation.en_passant.filter(|ep| ep.target == square)
+                        {
                             if matches!(self.cell(ep.victim, trail), Cell::Enemy { .. }) {
                                 let mut done = trail.clone();
                                 done.captures.push(ep.victim);
@@ -407,12 +494,21 @@ impl Walker<'_, '_> {
             // A single leg that wrapped round to its own square is no move.
             return;
         }
-        let kind = if kind == MoveKind::Quiet && !(trail.captures.is_empty() && trail.destroyed.is_empty()) {
+        let kind = if kind == MoveKind::Quiet
+            && !(trail.captures.is_empty() && trail.destroyed.is_empty())
+        {
             MoveKind::Capture
         } else {
             kind
         };
-        self.found.push(Move { to, via: trail.via, captures: trail.captures, destroyed: trail.destroyed, kind, castling_partner: None });
+        self.found.push(Move {
+            to,
+            via: trail.via,
+            captures: trail.captures,
+            destroyed: trail.destroyed,
+            kind,
+            castling_partner: None,
+        });
     }
 
     /// `On`: towards each side, the first piece on the rank must be an own piece standing at the
@@ -430,13 +526,18 @@ impl Walker<'_, '_> {
                 match board.get(square) {
                     Cell::Empty => continue,
                     Cell::Own => {
-                        let at_edge =
-                            self.offset(square, (direction, 0), false).map_or(true, |beyond| board.get(beyond) == Cell::Hole);
+                        let at_edge = self
+                            .offset(square, (direction, 0), false)
+                            .map_or(true, |beyond| board.get(beyond) == Cell::Hole);
                         if at_edge && count > distance {
-                            let file = i16::from(from.file) + i16::from(direction) * i16::from(distance);
+                            let file =
+                                i16::from(from.file) + i16::from(direction) * i16::from(distance);
                             if let Ok(file) = u8::try_from(file) {
                                 self.found.push(Move {
-                                    to: Square { file, rank: from.rank },
+                                    to: Square {
+                                        file,
+                                        rank: from.rank,
+                                    },
                                     via: Vec::new(),
                                     captures: Vec::new(),
                                     destroyed: Vec::new(),

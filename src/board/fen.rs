@@ -7,11 +7,11 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
-use crate::board::position::{
-    color_of, make_piece, type_of, Piece, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY,
-    WALL, WHITE_OO, WHITE_OOO,
-};
 use crate::board::moves::Move;
+use crate::board::position::{
+    color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY, WALL,
+    WHITE_OO, WHITE_OOO,
+};
 use crate::variant::{Color as VColor, CountingRule};
 use std::sync::Arc;
 use thiserror::Error;
@@ -31,7 +31,9 @@ pub enum FenError {
         expected: usize,
     },
     /// A row that covers too many or too few files.
-    #[error("row {row} (rank {rank}) is {problem}: it covers {found} files, the variant has {expected}")]
+    #[error(
+        "row {row} (rank {rank}) is {problem}: it covers {found} files, the variant has {expected}"
+    )]
     RowWidth {
         /// 1-based row from the top.
         row: usize,
@@ -213,7 +215,9 @@ impl<B: Bitboard> Position<B> {
                 if file >= files {
                     return Err(width_err(file + 1, "too long"));
                 }
-                let sq = geo.square(file as u8, rank as u8).ok_or(FenError::BadBoardChar(ch))?;
+                let sq = geo
+                    .square(file as u8, rank as u8)
+                    .ok_or(FenError::BadBoardChar(ch))?;
                 if letter == '*' && !promoted {
                     p.board[sq.index()] = WALL;
                     p.walls = p.walls.with(sq);
@@ -225,7 +229,8 @@ impl<B: Bitboard> Position<B> {
                         .ok_or(FenError::UnknownPiece(letter))?;
                     let c = usize::from(letter.is_ascii_lowercase());
                     if promoted {
-                        let np = t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
+                        let np =
+                            t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
                         p.put_piece(make_piece(np, c), sq);
                         p.promoted_from[sq.index()] = id + 1;
                     } else {
@@ -233,7 +238,12 @@ impl<B: Bitboard> Position<B> {
                         if chars.peek() == Some(&'~') {
                             chars.next();
                             // Crazyhouse-promoted marker: remember "promoted from the main pawn".
-                            let pawn = t.variant.promotion.main_pawn_type.get(vcolor(c)).unwrap_or(0);
+                            let pawn = t
+                                .variant
+                                .promotion
+                                .main_pawn_type
+                                .get(vcolor(c))
+                                .unwrap_or(0);
                             p.promoted_from[sq.index()] = pawn + 1;
                         }
                     }
@@ -326,17 +336,25 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant;
         let Some(k) = self.t.king else { return Ok(()) };
         let letter = v.pieces[k as usize].letter;
-        for c in 0..2 {
+        for (c, &side) in SIDES.iter().enumerate() {
             let n = self.count(k, c);
-            let l = if c == 0 { letter } else { letter.to_ascii_lowercase() };
+            let l = if c == 0 {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            };
             if n == 0
                 && v.game_end.extinction.value.is_none()
                 && v.game_end.flag.region.get(vcolor(c)).is_empty()
             {
-                return Err(FenError::MissingKing { side: SIDES[c], letter: l });
+                return Err(FenError::MissingKing { side, letter: l });
             }
             if n > 1 {
-                return Err(FenError::TooManyKings { side: SIDES[c], count: n, letter: l });
+                return Err(FenError::TooManyKings {
+                    side,
+                    count: n,
+                    letter: l,
+                });
             }
         }
         Ok(())
@@ -373,12 +391,21 @@ impl<B: Bitboard> Position<B> {
             let rank = self.castling_rank(c);
             let is_rook = |p: &Self, sq: Square| {
                 let pc = p.board[sq.index()];
-                pc != EMPTY && pc != WALL && color_of(pc) == c && t.castling_rooks[c].has(type_of(pc))
+                pc != EMPTY
+                    && pc != WALL
+                    && color_of(pc) == c
+                    && t.castling_rooks[c].has(type_of(pc))
             };
             let rsq = if enabled && up == 'K' {
-                let mut f = v.castling.rook_kingside_file.unwrap_or(max_file).min(max_file);
+                let mut f = v
+                    .castling
+                    .rook_kingside_file
+                    .unwrap_or(max_file)
+                    .min(max_file);
                 loop {
-                    let sq = geo.square(f, rank).ok_or_else(|| bad("no castling rank".into()))?;
+                    let sq = geo
+                        .square(f, rank)
+                        .ok_or_else(|| bad("no castling rank".into()))?;
                     if is_rook(self, sq) || f == 0 {
                         break sq;
                     }
@@ -387,7 +414,9 @@ impl<B: Bitboard> Position<B> {
             } else if enabled && up == 'Q' {
                 let mut f = v.castling.rook_queenside_file.min(max_file);
                 loop {
-                    let sq = geo.square(f, rank).ok_or_else(|| bad("no castling rank".into()))?;
+                    let sq = geo
+                        .square(f, rank)
+                        .ok_or_else(|| bad("no castling rank".into()))?;
                     if is_rook(self, sq) || f == max_file {
                         break sq;
                     }
@@ -409,7 +438,8 @@ impl<B: Bitboard> Position<B> {
                     Some(k) => self.pieces_of(k, c) & t.ranks[rank as usize],
                     None => B::EMPTY,
                 };
-                let is_king_on_rsq = kp.is_some_and(|k| self.board[rsq.index()] == make_piece(k, c));
+                let is_king_on_rsq =
+                    kp.is_some_and(|k| self.board[rsq.index()] == make_piece(k, c));
                 let ksq = if self.chess960 && is_king_on_rsq {
                     Some(rsq)
                 } else if kings.any() && (!kings.more_than_one() || self.chess960) {
@@ -440,7 +470,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn set_castling_right(&mut self, c: usize, rfrom: Square) {
-        let Some(kfrom) = self.castling_king_sq[c] else { return };
+        let Some(kfrom) = self.castling_king_sq[c] else {
+            return;
+        };
         let kingside = kfrom < rfrom;
         let cr = if kingside { WHITE_OO } else { WHITE_OOO } << (2 * c);
         self.st.castling |= cr;
@@ -451,7 +483,14 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant.castling;
         let rank = self.castling_rank(c);
         let geo = self.t.geo;
-        let Some(kto) = geo.square(if kingside { v.kingside_file } else { v.queenside_file }, rank) else {
+        let Some(kto) = geo.square(
+            if kingside {
+                v.kingside_file
+            } else {
+                v.queenside_file
+            },
+            rank,
+        ) else {
             return;
         };
         let rto = if kingside {
@@ -505,8 +544,16 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn fast_attacks(&self) -> bool {
         let v = &self.t.variant;
         const FAST: [&str; 10] = [
-            "pawn", "knight", "bishop", "rook", "queen", "king", "immobile", "commoner",
-            "archbishop", "chancellor",
+            "pawn",
+            "knight",
+            "bishop",
+            "rook",
+            "queen",
+            "king",
+            "immobile",
+            "commoner",
+            "archbishop",
+            "chancellor",
         ];
         v.pieces.iter().all(|p| {
             FAST.contains(&p.name.as_str())
@@ -526,7 +573,8 @@ impl<B: Bitboard> Position<B> {
         let them = us ^ 1;
         if !TypeSetExt::has_other(t.ep_types[us].0, t.pawn) {
             let Some(pawn) = t.pawn else { return false };
-            let attackers = t.pieces[pawn as usize].capture[them].get(sq, B::EMPTY) & self.pieces_of(pawn, us);
+            let attackers =
+                t.pieces[pawn as usize].capture[them].get(sq, B::EMPTY) & self.pieces_of(pawn, us);
             let push = if them == 0 { 1 } else { -1 };
             let front = [t.geo.offset(sq, 0, push), t.geo.offset(sq, 0, 2 * push)];
             let enemy = front
@@ -602,7 +650,11 @@ impl<B: Bitboard> Position<B> {
                     if self.chess960 {
                         cs.push((base + geo.file_of(self.castling_rook_sq[i])) as char);
                     } else {
-                        cs.push(if c == 0 { letter as char } else { letter.to_ascii_lowercase() as char });
+                        cs.push(if c == 0 {
+                            letter as char
+                        } else {
+                            letter.to_ascii_lowercase() as char
+                        });
                     }
                 }
             }
@@ -640,7 +692,10 @@ impl<B: Bitboard> Position<B> {
             s.push(' ');
         }
         if v.checks.check_counting {
-            s += &format!("{}+{} ", self.st.checks_remaining[0], self.st.checks_remaining[1]);
+            s += &format!(
+                "{}+{} ",
+                self.st.checks_remaining[0], self.st.checks_remaining[1]
+            );
         }
         if self.st.counting_limit != 0 {
             s += &self.st.counting_ply.to_string();
@@ -664,6 +719,3 @@ impl TypeSetExt {
 
 /// `BLACK_OO` and friends are re-exported for FEN users.
 pub const CASTLING_BITS: [u8; 4] = [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO];
-
-#[allow(dead_code)]
-fn _piece_type(_p: Piece) {}

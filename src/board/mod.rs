@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod pieces;
 pub mod position;
 pub mod setup;
 

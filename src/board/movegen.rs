@@ -6,9 +6,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{
-    cr_index, make_piece, type_of, Position, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO,
-};
+use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -21,7 +19,22 @@ impl<B: Bitboard> Position<B> {
         let checkers = self.checkers();
         self.generate_pseudo(list, checkers.any());
         let ctx = LegalCtx::new(self, checkers);
-        list.retain(|&m| self.legal_with(m, &ctx));
+        let fast = ctx.fast;
+        let king = ctx.king;
+        let sensitive = ctx.sensitive;
+        let hoppers = ctx.hoppers;
+        list.retain(|&m| {
+            // Most moves: not in check, a non-royal piece off every line to the king.
+            if fast
+                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && Some(m.from()) != king
+                && !sensitive.contains(m.from())
+                && !(hoppers && sensitive.contains(m.to()))
+            {
+                return true;
+            }
+            self.legal_with(m, &ctx)
+        });
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
@@ -50,7 +63,11 @@ impl<B: Bitboard> Position<B> {
             while bb.any() {
                 let from = bb.pop_lsb();
                 let attacks = pt.capture[us].get(from, occ) & region;
-                let mut quiets = pt.quiet[us].get(from, occ);
+                let mut quiets = if pt.same_reach {
+                    attacks
+                } else {
+                    pt.quiet[us].get(from, occ)
+                };
                 if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
                     quiets |= pt.initial[us].get(from, occ);
                 }
@@ -94,7 +111,12 @@ impl<B: Bitboard> Position<B> {
                 for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
                     let i = cr_index(cr);
                     if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
-                        list.push(Move::new(from, self.castling_rook_sq[i], MoveKind::Castling, 0));
+                        list.push(Move::new(
+                            from,
+                            self.castling_rook_sq[i],
+                            MoveKind::Castling,
+                            0,
+                        ));
                     }
                 }
             }
@@ -172,7 +194,9 @@ impl<B: Bitboard> Position<B> {
                             self.push_pawn_move(list, from, s2, pawn);
                         }
                         if triple {
-                            if let Some(s3) = t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s)) {
+                            if let Some(s3) =
+                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
+                            {
                                 self.push_pawn_move(list, from, s3, pawn);
                             }
                         }
@@ -234,10 +258,14 @@ impl<B: Bitboard> Position<B> {
             let kingside = to > from;
             let rank = t.geo.rank_of(from);
             let c = &v.castling;
-            let Some(kto) = t
-                .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
-            else {
+            let Some(kto) = t.geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                rank,
+            ) else {
                 return false;
             };
             if Some(mt) != t.king {
@@ -271,8 +299,13 @@ impl<B: Bitboard> Position<B> {
             return !self.attacked_by(to, occ, them, self.by_color[them]);
         }
         let Some(ksq) = king else { return true };
-        // Fast path: without check, a piece that shields no line to the king cannot expose it.
-        if ctx.simple && ctx.checkers.is_empty() && !ctx.blockers.contains(from) {
+        // Fast path: without check, a move that neither leaves nor (with hoppers) enters a
+        // line between the king and a possible line attacker cannot expose the king.
+        if ctx.usable
+            && ctx.checkers.is_empty()
+            && !ctx.sensitive.contains(from)
+            && !(ctx.hoppers && ctx.sensitive.contains(to))
+        {
             return true;
         }
         let candidates = self.by_color[them] & !B::square(to);
@@ -295,7 +328,14 @@ impl<B: Bitboard> Position<B> {
             let c = &v.castling;
             kto = t
                 .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
                 .unwrap_or(from);
             let step: i32 = if kto > from { 1 } else { -1 };
             let rto = t.geo.offset(kto, -step, 0).unwrap_or(kto);
@@ -391,7 +431,11 @@ impl<B: Bitboard> Position<B> {
             let c = &t.variant.castling;
             let kingside = to > from;
             if let Some(kto) = geo.square(
-                if kingside { c.kingside_file } else { c.queenside_file },
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
                 geo.rank_of(from),
             ) {
                 if !self.king_move_pseudo_legal(from, kto) {
@@ -442,42 +486,97 @@ impl<B: Bitboard> Position<B> {
 pub(crate) struct LegalCtx<B> {
     king: Option<Square>,
     checkers: B,
-    /// Pieces (of either colour) standing alone between the king and an enemy slider.
-    blockers: B,
-    /// The fast path applies (only leapers and sliders attack; no pseudo-royals).
-    simple: bool,
+    /// Squares between the king and every enemy line piece (slider, rider, hopper) that could
+    /// capture it on some occupancy: only moves from (or, with hoppers, to) these can expose
+    /// the king.
+    sensitive: B,
+    hoppers: bool,
+    /// The fast path applies (no lame-leap captures).
+    usable: bool,
+    /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
+    /// pseudo-royals, no immobility rule.
+    fast: bool,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
     fn new(p: &Position<B>, checkers: B) -> Self {
         let king = p.king_square(p.stm);
-        let simple = p.t.simple_attacks;
-        let mut blockers = B::EMPTY;
-        if let (Some(ksq), true) = (king, simple) {
-            let them = p.stm ^ 1;
-            let t = &*p.t;
+        let t = &*p.t;
+        let usable = t.path_attacks;
+        let mut sensitive = B::EMPTY;
+        if let (Some(ksq), true) = (king, usable) {
+            let us = p.stm;
+            let them = us ^ 1;
             for ty in 0..t.n_types as u8 {
                 let pt = &t.pieces[ty as usize];
                 if !pt.capture_needs_occ {
                     continue;
                 }
-                let snipers = p.pieces_of(ty, them) & pt.capture[p.stm].empty_board(ksq);
-                for s in snipers.iter() {
-                    let b = t.lines.between(ksq, s) & p.occ;
-                    if b.any() && !b.more_than_one() {
-                        blockers |= b;
-                    }
+                let theirs = p.pieces_of(ty, them);
+                if theirs.is_empty() {
+                    continue;
+                }
+                let reach = if pt.symmetric {
+                    pt.capture[us].empty_board(ksq)
+                } else {
+                    pt.reverse_super[them][ksq.index()]
+                };
+                for s in (theirs & reach).iter() {
+                    sensitive |= ray_between(p, ksq, s);
                 }
             }
         }
+        let v = &t.variant;
+        let fast = usable
+            && king.is_some()
+            && checkers.is_empty()
+            && !v.game_end.extinction.pseudo_royal
+            && !v.drops.immobility_illegal;
         LegalCtx {
             king,
             checkers,
-            blockers,
-            simple,
+            sensitive,
+            hoppers: t.hoppers,
+            usable,
+            fast,
         }
     }
 }
 
-#[allow(dead_code)]
-const _BITS: [u8; 2] = [BLACK_OO, BLACK_OOO];
+/// Squares strictly between `a` and `b` on the straight line of steps from `a` to `b` (king
+/// lines from the line table, other steps such as a nightrider's walked).
+#[inline]
+fn ray_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
+    let t = &*p.t;
+    if t.lines.through(a, b).any() {
+        return t.lines.between(a, b);
+    }
+    let geo = t.geo;
+    let dx = geo.file_of(b) as i32 - geo.file_of(a) as i32;
+    let dy = geo.rank_of(b) as i32 - geo.rank_of(a) as i32;
+    let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    let mut out = B::EMPTY;
+    if g <= 1 {
+        return out;
+    }
+    let (sx, sy) = (dx / g, dy / g);
+    let mut cur = a;
+    for _ in 1..g {
+        match geo.offset(cur, sx, sy) {
+            Some(n) => {
+                out = out.with(n);
+                cur = n;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

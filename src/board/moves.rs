@@ -56,7 +56,12 @@ impl Move {
     /// A move of `kind` from `from` to `to`, with `piece` (promotion / drop type, else 0).
     #[inline(always)]
     pub const fn new(from: Square, to: Square, kind: MoveKind, piece: u8) -> Move {
-        Move(from.to_u8() as u32 | (to.to_u8() as u32) << 8 | (kind as u32) << 16 | (piece as u32) << 20)
+        Move(
+            from.to_u8() as u32
+                | (to.to_u8() as u32) << 8
+                | (kind as u32) << 16
+                | (piece as u32) << 20,
+        )
     }
     /// A plain move or capture.
     #[inline(always)]

@@ -46,7 +46,11 @@ pub fn divide<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> Vec<(Move, u64)
 }
 
 /// Like [`divide`], spread over `threads` threads (root moves shared out round-robin).
-pub fn divide_parallel<B: Bitboard>(pos: &Position<B>, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide_parallel<B: Bitboard>(
+    pos: &Position<B>,
+    depth: u32,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     let moves: Vec<Move> = list.as_slice().to_vec();
@@ -74,7 +78,10 @@ pub fn divide_parallel<B: Bitboard>(pos: &Position<B>, depth: u32, threads: usiz
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
     });
     results.sort_by_key(|r| r.0);
     results.into_iter().map(|(_, m, n)| (m, n)).collect()

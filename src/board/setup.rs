@@ -16,28 +16,44 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// The variant's pieces or board could not be compiled.
-    #[error("variant {variant}: {source}")]
+    #[error("variant {variant}: {problem}")]
     Tables {
         /// Variant name.
         variant: String,
         /// The problem.
-        source: TableError,
+        problem: TableError,
     },
-    /// A bad FEN.
+    /// A bad FEN (the message is complete, so it is not chained as a source).
     #[error("bad FEN: {0}")]
-    Fen(#[from] FenError),
+    Fen(FenError),
     /// A move that is not legal.
-    #[error(transparent)]
-    Move(#[from] MoveError),
+    #[error("{0}")]
+    Move(MoveError),
+}
+
+impl From<FenError> for SetupError {
+    fn from(e: FenError) -> Self {
+        SetupError::Fen(e)
+    }
+}
+
+impl From<MoveError> for SetupError {
+    fn from(e: MoveError) -> Self {
+        SetupError::Move(e)
+    }
 }
 
 /// A position of any width.
 pub type Game = AnyPosition;
 
-fn build<B: Bitboard>(v: &Variant, fen: Option<&str>, chess960: bool) -> Result<Position<B>, SetupError> {
-    let t = Arc::new(Tables::<B>::new(v).map_err(|source| SetupError::Tables {
+fn build<B: Bitboard>(
+    v: &Variant,
+    fen: Option<&str>,
+    chess960: bool,
+) -> Result<Position<B>, SetupError> {
+    let t = Arc::new(Tables::<B>::new(v).map_err(|problem| SetupError::Tables {
         variant: v.name.clone(),
-        source,
+        problem,
     })?);
     Ok(match fen {
         Some(f) => Position::from_fen(t, f, chess960)?,

@@ -9,6 +9,7 @@ pub mod bench;
 pub mod check;
 mod logging;
 pub mod perft;
+mod piece;
 mod protocol_loop;
 pub mod variants;
 
@@ -35,6 +36,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Draw a piece's moves (XBetza) on a board, or print them as JSON.
+    Piece(piece::PieceArgs),
     /// Validate variants.ini files: every problem as FILE:LINE: key: reason.
     Check(check::CheckArgs),
     /// List the known variants with board size and pieces.
@@ -54,6 +57,7 @@ pub fn run() -> ExitCode {
     }
     let outcome = match cli.command {
         None => protocol_loop::run(&cli.variant_files),
+        Some(Command::Piece(args)) => piece::run(&args),
         Some(Command::Check(args)) => check::run(&args, &cli.variant_files),
         Some(Command::Variants(args)) => variants::run(&args, &cli.variant_files),
         Some(Command::Perft(args)) => perft::run(&args, &cli.variant_files),

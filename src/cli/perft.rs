@@ -50,7 +50,9 @@ pub fn run(args: &PerftArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
         for (m, n) in &d {
             out += &format!("{m}: {n}\n");
         }
-        print!("{out}");
+        if write_out(&out).is_err() {
+            return Ok(ExitCode::SUCCESS);
+        }
         if args.depth == 0 {
             1
         } else {
@@ -60,14 +62,26 @@ pub fn run(args: &PerftArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
         game.perft(args.depth, args.threads.max(1))
     };
     let secs = start.elapsed().as_secs_f64();
-    if args.divide {
-        println!();
+    let last = if args.divide {
+        format!("\nNodes searched: {nodes}\n")
+    } else {
+        format!("Nodes searched: {nodes}\n")
+    };
+    if write_out(&last).is_err() {
+        // A closed pipe (`| head`) is not an error of ours.
+        return Ok(ExitCode::SUCCESS);
     }
-    println!("Nodes searched: {nodes}");
     eprintln!(
         "time {:.3} s, {:.0} nodes/s",
         secs,
         nodes as f64 / secs.max(1e-9)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_out(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
 }

@@ -1,20 +1,24 @@
-//! The one place where piece Betza strings are validated.
-//!
-//! The XBetza parser (`crate::betza`) is written in parallel; until it is merged this accepts
-//! every string made of Betza characters. Once `crate::betza::parse` exists, call it here with
-//! the matching dialect and return its message.
+//! The one place where piece Betza strings are validated: by the XBetza parser, in the dialect
+//! the piece will be read in.
 
 use super::types::BetzaDialect;
+use crate::betza;
 
-/// Checks that `betza` is a piece description the engine can read in `dialect`.
-pub fn validate(betza: &str, _dialect: BetzaDialect) -> Result<(), String> {
-    // Characters that appear in XBetza: letters, digits, brackets, and the few punctuation
-    // marks of its grammar. Anything else is certainly a typo.
-    if let Some(c) = betza
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || "()[]{}-?!*'.,<>=@#&_~^$/|".contains(*c)))
-    {
-        return Err(format!("unexpected character '{c}'"));
+/// The Betza layer's name for a dialect.
+pub fn dialect(d: BetzaDialect) -> betza::Dialect {
+    match d {
+        BetzaDialect::XBetza => betza::Dialect::XBetza,
+        BetzaDialect::FairyStockfish => betza::Dialect::FairyStockfish,
     }
-    Ok(())
+}
+
+/// Checks that `betza` is a piece description the engine can read in `d`. The empty string is
+/// a piece without moves (Fairy-Stockfish's `immobile`).
+pub fn validate(text: &str, d: BetzaDialect) -> Result<(), String> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    betza::parse(text, dialect(d))
+        .map(|_| ())
+        .map_err(|e| format!("column {}: {}", e.column, e.reason))
 }

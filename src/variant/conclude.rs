@@ -49,8 +49,8 @@ pub fn conclude(
     let mut ids = vec![None; SLOTS];
     let mut count = 0usize;
     let mut pieces_out = Vec::new();
-    for slot in 0..SLOTS {
-        let Some(p) = &spec.slots[slot] else { continue };
+    for (slot, p) in spec.slots.iter().enumerate() {
+        let Some(p) = p else { continue };
         ids[slot] = Some(count as PieceId);
         count += 1;
         let (mg, eg) = spec.values[slot];

@@ -83,7 +83,7 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
             '0'..='9' => {
                 let mut n = c.to_digit(10).unwrap_or(0) as usize;
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
+                    n = n.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
                 }
                 if n == 0 {

@@ -7,7 +7,7 @@
 //! section's keys on top of its parent (pieces in fixed slots, as Fairy-Stockfish's type ids),
 //! and `conclude` numbers the pieces densely and checks the start FEN.
 
-mod betza_check;
+pub mod betza_check;
 mod conclude;
 pub mod error;
 mod fen;

@@ -10,32 +10,25 @@ use super::ini;
 use super::spec::VariantSpec;
 use super::types::Variant;
 
+/// One embedded file: its name for messages and its text.
+macro_rules! builtin_file {
+    ($name:literal) => {
+        (
+            concat!("variants/", $name),
+            include_str!(concat!("../../variants/", $name)),
+        )
+    };
+}
+
 /// The built-in variant files, in load order (a file may inherit from earlier ones).
 pub const BUILTIN_FILES: &[(&str, &str)] = &[
-    (
-        "variants/chess.ini",
-        include_str!("../../variants/chess.ini"),
-    ),
-    (
-        "variants/pawns.ini",
-        include_str!("../../variants/pawns.ini"),
-    ),
-    (
-        "variants/fairy.ini",
-        include_str!("../../variants/fairy.ini"),
-    ),
-    (
-        "variants/historical.ini",
-        include_str!("../../variants/historical.ini"),
-    ),
-    (
-        "variants/small.ini",
-        include_str!("../../variants/small.ini"),
-    ),
-    (
-        "variants/large.ini",
-        include_str!("../../variants/large.ini"),
-    ),
+    builtin_file!("chess.ini"),
+    builtin_file!("pawns.ini"),
+    builtin_file!("fairy.ini"),
+    builtin_file!("historical.ini"),
+    builtin_file!("small.ini"),
+    builtin_file!("large.ini"),
+    builtin_file!("objectives.ini"),
 ];
 
 #[derive(Clone, Debug)]

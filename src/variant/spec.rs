@@ -283,10 +283,10 @@ impl VariantSpec {
     }
 
     fn board_keys(&mut self, cx: &mut Cx) {
-        if let Some(r) = cx.parse("maxRank", |v| values::rank(v)) {
+        if let Some(r) = cx.parse("maxRank", values::rank) {
             self.ranks = r + 1;
         }
-        if let Some(f) = cx.parse("maxFile", |v| values::file(v)) {
+        if let Some(f) = cx.parse("maxFile", values::file) {
             self.files = f + 1;
         }
     }
@@ -301,7 +301,7 @@ impl VariantSpec {
             cap[..1].make_ascii_uppercase();
             for c in Color::BOTH {
                 let key = format!("mobilityRegion{c:?}{cap}");
-                if let Some(r) = cx.parse(&key, |v| values::region(v)) {
+                if let Some(r) = cx.parse(&key, values::region) {
                     *self.mobility[slot].get_mut(c) = Some(r);
                 }
             }
@@ -400,15 +400,15 @@ impl VariantSpec {
 
     fn deprecated_keys(&mut self, cx: &mut Cx) {
         let ranks = self.ranks;
-        if let Some(r) = cx.parse("promotionRank", |v| values::rank(v)) {
+        if let Some(r) = cx.parse("promotionRank", values::rank) {
             let zone = zone(r, ranks);
             self.promotion.region = ByColor {
                 white: zone,
                 black: zone.flipped(ranks),
             };
         }
-        let max = cx.parse("doubleStepRank", |v| values::rank(v));
-        let min = cx.parse("doubleStepRankMin", |v| values::rank(v));
+        let max = cx.parse("doubleStepRank", values::rank);
+        let min = cx.parse("doubleStepRankMin", values::rank);
         if max.is_some() || min.is_some() {
             let (max, min) = (max.unwrap_or(1), min.unwrap_or(1));
             let white = zone(min, ranks).minus(&zone(max.saturating_add(1), ranks));
@@ -417,22 +417,22 @@ impl VariantSpec {
                 black: white.flipped(ranks),
             };
         }
-        if let Some(r) = cx.parse("whiteFlag", |v| values::region(v)) {
+        if let Some(r) = cx.parse("whiteFlag", values::region) {
             self.game_end.flag.region.white = r;
         }
-        if let Some(r) = cx.parse("blackFlag", |v| values::region(v)) {
+        if let Some(r) = cx.parse("blackFlag", values::region) {
             self.game_end.flag.region.black = r;
         }
         if let Some(s) = cx.parse("castlingRookPiece", |v| piece_set_of(&self.slots, v)) {
             self.castling.rook_pieces = ByColor::both(s);
         }
-        if let Some(r) = cx.parse("whiteDropRegion", |v| values::region(v)) {
+        if let Some(r) = cx.parse("whiteDropRegion", values::region) {
             self.drops.region.white = r;
         }
-        if let Some(r) = cx.parse("blackDropRegion", |v| values::region(v)) {
+        if let Some(r) = cx.parse("blackDropRegion", values::region) {
             self.drops.region.black = r;
         }
-        if let Some(true) = cx.parse("dropOnTop", |v| values::bool_value(v)) {
+        if let Some(true) = cx.parse("dropOnTop", values::bool_value) {
             self.drops.enclosing_drop = EnclosingRule::Top;
         }
     }
@@ -453,13 +453,13 @@ impl VariantSpec {
         if let Some(v) = cx.parse("pieceToCharTable", |v| Ok(v.to_string())) {
             self.xboard.piece_to_char_table = v;
         }
-        if let Some(v) = cx.parse("pocketSize", |v| values::count(v)) {
+        if let Some(v) = cx.parse("pocketSize", values::count) {
             self.xboard.pocket_size = v;
         }
-        if let Some(v) = cx.parse("chess960", |v| values::bool_value(v)) {
+        if let Some(v) = cx.parse("chess960", values::bool_value) {
             self.chess960 = v;
         }
-        if let Some(v) = cx.parse("twoBoards", |v| values::bool_value(v)) {
+        if let Some(v) = cx.parse("twoBoards", values::bool_value) {
             self.drops.two_boards = v;
         }
         if let Some((v, line)) = cx.keys.take("startFen") {
@@ -577,14 +577,14 @@ impl VariantSpec {
             ("castlingKingsideFile", &mut c.kingside_file),
             ("castlingQueensideFile", &mut c.queenside_file),
         ] {
-            if let Some(f) = cx.parse(key, |v| values::file(v)) {
+            if let Some(f) = cx.parse(key, values::file) {
                 *target = f;
             }
         }
-        if let Some(r) = cx.parse("castlingRank", |v| values::rank(v)) {
+        if let Some(r) = cx.parse("castlingRank", values::rank) {
             c.rank = r;
         }
-        if let Some(f) = cx.parse("castlingKingFile", |v| values::file(v)) {
+        if let Some(f) = cx.parse("castlingKingFile", values::file) {
             c.king_file = f;
         }
         for (key, colors) in color_keys("castlingKingPiece") {
@@ -594,10 +594,10 @@ impl VariantSpec {
                 }
             }
         }
-        if let Some(f) = cx.parse("castlingRookKingsideFile", |v| values::file(v)) {
+        if let Some(f) = cx.parse("castlingRookKingsideFile", values::file) {
             c.rook_kingside_file = Some(f);
         }
-        if let Some(f) = cx.parse("castlingRookQueensideFile", |v| values::file(v)) {
+        if let Some(f) = cx.parse("castlingRookQueensideFile", values::file) {
             c.rook_queenside_file = f;
         }
         for (key, colors) in color_keys("castlingRookPieces") {
@@ -624,10 +624,10 @@ impl VariantSpec {
         cx.flag("capturesToHand", &mut d.captures_to_hand);
         cx.flag("firstRankPawnDrops", &mut d.first_rank_pawn_drops);
         cx.flag("promotionZonePawnDrops", &mut d.promotion_zone_pawn_drops);
-        if let Some(r) = cx.parse("enclosingDrop", |v| values::enclosing(v)) {
+        if let Some(r) = cx.parse("enclosingDrop", values::enclosing) {
             d.enclosing_drop = r;
         }
-        if let Some(r) = cx.parse("enclosingDropStart", |v| values::region(v)) {
+        if let Some(r) = cx.parse("enclosingDropStart", values::region) {
             d.enclosing_drop_start = r;
         }
         cx.region_pair("dropRegion", false, &mut d.region);
@@ -637,34 +637,34 @@ impl VariantSpec {
         if let Some(p) = cx.parse("dropNoDoubled", |v| piece_type_of(&self.slots, v)) {
             d.no_doubled = p;
         }
-        if let Some(n) = cx.parse("dropNoDoubledCount", |v| values::count(v)) {
+        if let Some(n) = cx.parse("dropNoDoubledCount", values::count) {
             d.no_doubled_count = n;
         }
         cx.flag("immobilityIllegal", &mut d.immobility_illegal);
         let s = &mut self.special_moves;
         cx.flag("gating", &mut s.gating);
-        if let Some(r) = cx.parse("wallingRule", |v| values::walling(v)) {
+        if let Some(r) = cx.parse("wallingRule", values::walling) {
             s.walling_rule = r;
         }
         cx.region_pair("wallingRegion", false, &mut s.walling_region);
         // Fairy-Stockfish reads the plain key after the coloured ones, so it wins.
-        if let Some(r) = cx.parse("wallingRegion", |v| values::region(v)) {
+        if let Some(r) = cx.parse("wallingRegion", values::region) {
             s.walling_region = ByColor::both(r);
         }
         cx.flag("wallOrMove", &mut s.wall_or_move);
         cx.flag("seirawanGating", &mut s.seirawan_gating);
         cx.flag("cambodianMoves", &mut s.cambodian_moves);
-        if let Some(r) = cx.parse("diagonalLines", |v| values::region(v)) {
+        if let Some(r) = cx.parse("diagonalLines", values::region) {
             s.diagonal_lines = r;
         }
         cx.bool_pair("pass", &mut s.pass);
         cx.bool_pair("passOnStalemate", &mut s.pass_on_stalemate);
         cx.flag("makpongRule", &mut self.checks.makpong_rule);
         cx.flag("flyingGeneral", &mut self.checks.flying_general);
-        if let Some(r) = cx.parse("soldierPromotionRank", |v| values::rank(v)) {
+        if let Some(r) = cx.parse("soldierPromotionRank", values::rank) {
             s.soldier_promotion_rank = r;
         }
-        if let Some(r) = cx.parse("flipEnclosedPieces", |v| values::enclosing(v)) {
+        if let Some(r) = cx.parse("flipEnclosedPieces", values::enclosing) {
             s.flip_enclosed_pieces = r;
         }
     }
@@ -684,7 +684,7 @@ impl VariantSpec {
         cx.flag("nFoldValueAbsolute", &mut g.n_fold_value_absolute);
         cx.flag("perpetualCheckIllegal", &mut g.perpetual_check_illegal);
         cx.flag("moveRepetitionIllegal", &mut g.move_repetition_illegal);
-        if let Some(r) = cx.parse("chasingRule", |v| values::chasing_rule(v)) {
+        if let Some(r) = cx.parse("chasingRule", values::chasing_rule) {
             g.chasing_rule = r;
         }
         cx.value("stalemateValue", &mut g.stalemate_value);
@@ -697,7 +697,7 @@ impl VariantSpec {
         cx.flag("shatarMateRule", &mut self.checks.shatar_mate_rule);
         cx.flag("bikjangRule", &mut self.checks.bikjang_rule);
         let x = &mut g.extinction;
-        if let Some(v) = cx.parse("extinctionValue", |v| values::game_value(v)) {
+        if let Some(v) = cx.parse("extinctionValue", values::game_value) {
             x.value = v;
         }
         cx.flag("extinctionClaim", &mut x.claim);
@@ -736,21 +736,21 @@ impl VariantSpec {
             ("connectRegion1Black", &mut k.region1.black),
             ("connectRegion2Black", &mut k.region2.black),
         ] {
-            if let Some(r) = cx.parse(key, |v| values::region(v)) {
+            if let Some(r) = cx.parse(key, values::region) {
                 *target = r;
             }
         }
         cx.count("connectNxN", &mut k.nxn);
         cx.count("collinearN", &mut k.collinear_n);
         cx.value("connectValue", &mut k.value);
-        if let Some(r) = cx.parse("materialCounting", |v| values::material_counting(v)) {
+        if let Some(r) = cx.parse("materialCounting", values::material_counting) {
             g.material_counting = r;
         }
         cx.flag("adjudicateFullBoard", &mut g.adjudicate_full_board);
-        if let Some(r) = cx.parse("countingRule", |v| values::counting_rule(v)) {
+        if let Some(r) = cx.parse("countingRule", values::counting_rule) {
             g.counting_rule = r;
         }
-        if let Some(r) = cx.parse("castlingWins", |v| values::castling_rights(v)) {
+        if let Some(r) = cx.parse("castlingWins", values::castling_rights) {
             self.castling.wins = r;
         }
     }
@@ -925,19 +925,19 @@ impl Cx<'_, '_> {
     }
 
     fn flag(&mut self, key: &str, target: &mut bool) {
-        if let Some(v) = self.parse(key, |v| values::bool_value(v)) {
+        if let Some(v) = self.parse(key, values::bool_value) {
             *target = v;
         }
     }
 
     fn count(&mut self, key: &str, target: &mut u32) {
-        if let Some(v) = self.parse(key, |v| values::count(v)) {
+        if let Some(v) = self.parse(key, values::count) {
             *target = v;
         }
     }
 
     fn value(&mut self, key: &str, target: &mut GameValue) {
-        if let Some(v) = self.parse(key, |v| values::required_game_value(v)) {
+        if let Some(v) = self.parse(key, values::required_game_value) {
             *target = v;
         }
     }
@@ -948,7 +948,7 @@ impl Cx<'_, '_> {
             if colors.len() == 2 && !with_plain {
                 continue;
             }
-            if let Some(r) = self.parse(&key, |v| values::region(v)) {
+            if let Some(r) = self.parse(&key, values::region) {
                 for c in colors {
                     *target.get_mut(c) = r;
                 }
@@ -958,7 +958,7 @@ impl Cx<'_, '_> {
 
     fn bool_pair(&mut self, base: &str, target: &mut ByColor<bool>) {
         for (key, colors) in color_keys(base) {
-            if let Some(v) = self.parse(&key, |v| values::bool_value(v)) {
+            if let Some(v) = self.parse(&key, values::bool_value) {
                 for c in colors {
                     *target.get_mut(c) = v;
                 }

@@ -1,8 +1,8 @@
 //! Lookup tables indexed by the relevant occupancy of a square: magic multiplication or
 //! parallel bit extract turns `occ & mask` into a dense index into a table of sets.
 
-use super::magic::find_magic;
-use super::{reference, Direction, Directions, LineSpec};
+use super::magic::{fill_table, find_magic, known_magic, remember_magic, MagicKey};
+use super::{reference, Direction, Directions, LineKind, LineSpec};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
 
@@ -90,7 +90,9 @@ fn deposit<B: Bitboard>(index: u64, mask: B) -> B {
 }
 
 impl<B: Bitboard> IndexedTable<B> {
-    /// Builds the table, or `None` if it would need more than `max_bytes`.
+    /// Builds the table, or `None` if it would need more than `max_bytes` or no magic was
+    /// found. Magics for grouped (not per-line) tables are only searched on one-word
+    /// bitboards: with several words the search is slow and needs bigger tables.
     pub(crate) fn new(
         geo: &Geometry,
         spec: &LineSpec,
@@ -98,6 +100,9 @@ impl<B: Bitboard> IndexedTable<B> {
         per_line: bool,
         max_bytes: usize,
     ) -> Option<Self> {
+        if mode == IndexMode::Magic && !per_line && B::WORDS > 1 {
+            return None;
+        }
         let groups = direction_groups(spec.dirs, per_line);
         // Size check before any work.
         let mut total = 0usize;
@@ -143,8 +148,36 @@ impl<B: Bitboard> IndexedTable<B> {
                         });
                     }
                     IndexMode::Magic => {
-                        let seed = (sq.index() as u64) << 8 | g.bits() as u64;
-                        let (magic, bits, table) = find_magic(mask, bits, &occs, &answers, seed);
+                        let key = MagicKey {
+                            files: geo.files(),
+                            ranks: geo.ranks(),
+                            square: sq.to_u8(),
+                            dirs: g.bits(),
+                            kind: match spec.kind {
+                                LineKind::Slide => 0,
+                                LineKind::Cannon => 1,
+                                LineKind::Grasshopper => 2,
+                            },
+                            range: spec.range,
+                            words: B::WORDS as u8,
+                        };
+                        let known = known_magic(&key).and_then(|(words, bits)| {
+                            let magic = B::from_words(&words);
+                            fill_table(magic, bits, &occs, &answers).map(|t| (magic, bits, t))
+                        });
+                        let (magic, bits, table) = match known {
+                            Some(found) => found,
+                            None => {
+                                let seed = (sq.index() as u64) << 8 | g.bits() as u64;
+                                let found = find_magic(mask, bits, &occs, &answers, seed)?;
+                                let mut words = [0u64; 4];
+                                for (i, w) in words.iter_mut().enumerate().take(B::WORDS) {
+                                    *w = found.0.word(i);
+                                }
+                                remember_magic(key, words, found.1);
+                                found
+                            }
+                        };
                         sets.extend_from_slice(&table);
                         entries.push(Entry {
                             mask,
@@ -162,6 +195,12 @@ impl<B: Bitboard> IndexedTable<B> {
             entries,
             sets,
         })
+    }
+
+    /// Word 0 of the magic and the index bits of the first lookup of `sq` (magic mode).
+    pub(crate) fn first_magic(&self, sq: Square) -> Option<(u64, u32)> {
+        let e = self.entries.get(sq.index() * self.groups)?;
+        (self.mode == IndexMode::Magic).then(|| (e.magic.word(0), 64 - e.shift as u32))
     }
 
     pub(crate) fn table_bytes(&self) -> usize {

@@ -86,12 +86,23 @@ pub enum LineMethod {
 }
 
 impl LineMethod {
-    /// The method measured fastest for a board (`docs/performance.md`, "Attack tables").
-    pub fn fastest(geo: &Geometry) -> LineMethod {
+    /// The method measured fastest for a piece on a board, among those that build quickly
+    /// (`docs/performance.md`, "Attack tables"): on `u64` boards one lookup per
+    /// orthogonal/diagonal group for sliders whose magics are shipped (8x8) or found fast
+    /// (boards up to 7x7, short ranges), one lookup per line otherwise (hopper magics
+    /// need long searches grouped, and per-line lookups cost about 1 ns more); per line on
+    /// `u128`; ray scan on 256-bit boards. PEXT replaces magic where available.
+    pub fn fastest(geo: &Geometry, spec: &LineSpec) -> LineMethod {
         let pext = pext_available();
+        let quick_grouped = spec.kind == LineKind::Slide
+            && ((geo.files(), geo.ranks()) == (8, 8) && spec.range.is_none()
+                || geo.num_squares() <= 49
+                || spec.range.is_some_and(|r| r <= 3));
         match geo.width() {
             Width::W64 if pext => LineMethod::Pext { per_line: false },
-            Width::W64 => LineMethod::Magic { per_line: false },
+            Width::W64 => LineMethod::Magic {
+                per_line: !quick_grouped,
+            },
             Width::W128 if pext => LineMethod::Pext { per_line: true },
             Width::W128 => LineMethod::Magic { per_line: true },
             Width::W256 => LineMethod::Rays,
@@ -131,7 +142,7 @@ pub struct LineAttacks<B> {
 impl<B: Bitboard> LineAttacks<B> {
     /// Builds the table with the fastest method for the board.
     pub fn new(geo: &Geometry, spec: &LineSpec) -> Result<Self, AttackError> {
-        Self::with_method(geo, spec, LineMethod::fastest(geo))
+        Self::with_method(geo, spec, LineMethod::fastest(geo, spec))
     }
 
     /// Builds the table with a given method (for benchmarks and tests).
@@ -174,6 +185,15 @@ impl<B: Bitboard> LineAttacks<B> {
     /// The method this table uses.
     pub fn method(&self) -> LineMethod {
         self.method
+    }
+
+    /// For magic tables: word 0 of the magic factor and the index bits of the first lookup
+    /// of `sq` (used to generate the shipped 8x8 magics).
+    pub fn magic_of(&self, sq: Square) -> Option<(u64, u32)> {
+        match &self.lookup {
+            Lookup::Indexed(t) => t.first_magic(sq),
+            Lookup::Rays(_) => None,
+        }
     }
 
     /// Memory used by the lookup tables, in bytes.

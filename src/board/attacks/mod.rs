@@ -23,6 +23,7 @@ mod leaper;
 mod line;
 mod lines;
 mod magic;
+mod magic_8x8;
 mod oblique;
 mod rays;
 pub mod reference;

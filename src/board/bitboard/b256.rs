@@ -64,11 +64,11 @@ impl Shl<u32> for Bb256 {
         let words = (n as usize / 64) & 3;
         let bits = n % 64;
         let mut out = [0u64; 4];
-        for i in words..4 {
+        for (i, o) in out.iter_mut().enumerate().skip(words) {
             let src = i - words;
-            out[i] = self.0[src] << bits;
+            *o = self.0[src] << bits;
             if bits != 0 && src > 0 {
-                out[i] |= self.0[src - 1] >> (64 - bits);
+                *o |= self.0[src - 1] >> (64 - bits);
             }
         }
         Bb256(out)
@@ -83,11 +83,11 @@ impl Shr<u32> for Bb256 {
         let words = (n as usize / 64) & 3;
         let bits = n % 64;
         let mut out = [0u64; 4];
-        for i in 0..4 - words {
+        for (i, o) in out.iter_mut().enumerate().take(4 - words) {
             let src = i + words;
-            out[i] = self.0[src] >> bits;
+            *o = self.0[src] >> bits;
             if bits != 0 && src < 3 {
-                out[i] |= self.0[src + 1] << (64 - bits);
+                *o |= self.0[src + 1] << (64 - bits);
             }
         }
         Bb256(out)

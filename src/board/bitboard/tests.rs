@@ -31,9 +31,9 @@ fn check_ops<B: Bitboard>(picks: &[usize]) {
     } else {
         assert_eq!(b.first(), None);
     }
-    for i in 0..B::BITS as usize {
-        assert_eq!(b.contains(sq(i)), model[i], "bit {i}");
-        assert_eq!((!b).contains(sq(i)), !model[i]);
+    for (i, &set) in model.iter().enumerate() {
+        assert_eq!(b.contains(sq(i)), set, "bit {i}");
+        assert_eq!((!b).contains(sq(i)), !set);
     }
     // Shifts against the model.
     for n in [0u32, 1, 7, 63, 64, 65, 127] {

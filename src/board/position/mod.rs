@@ -391,7 +391,10 @@ impl<B: Bitboard> Position<B> {
             return true;
         }
         let wins = &v.castling.wins;
-        if wins.white_kingside || wins.white_queenside || wins.black_kingside || wins.black_queenside
+        if wins.white_kingside
+            || wins.white_queenside
+            || wins.black_kingside
+            || wins.black_queenside
         {
             let w = u8::from(wins.white_kingside)
                 | u8::from(wins.white_queenside) << 1
@@ -462,7 +465,14 @@ impl<B: Bitboard> Position<B> {
             let c = &t.variant.castling;
             let kto = t
                 .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
                 .unwrap_or(from);
             let rto = if kingside {
                 Square::new(kto.to_u8() - 1)
@@ -515,24 +525,33 @@ impl<B: Bitboard> Position<B> {
                     };
                     self.remove_piece(to);
                     self.put_piece(make_piece(np, us), to);
-                    self.promoted_from[to.index()] = if kind == MoveKind::PiecePromotion { pt + 1 } else { 0 };
+                    self.promoted_from[to.index()] = if kind == MoveKind::PiecePromotion {
+                        pt + 1
+                    } else {
+                        0
+                    };
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     self.st.rule50 = 0;
                 }
                 _ => {}
             }
-            if Some(pt) == t.pawn && kind != MoveKind::Promotion && kind != MoveKind::PiecePromotion {
+            if Some(pt) == t.pawn && kind != MoveKind::Promotion && kind != MoveKind::PiecePromotion
+            {
                 self.st.rule50 = 0;
                 // E.p. squares after a double or triple step.
                 let ranks_moved = (t.geo.rank_of(to) as i32 - t.geo.rank_of(from) as i32).abs();
-                if t.geo.file_of(to) == t.geo.file_of(from) && (ranks_moved == 2 || ranks_moved == 3) {
+                if t.geo.file_of(to) == t.geo.file_of(from)
+                    && (ranks_moved == 2 || ranks_moved == 3)
+                {
                     let dir: i32 = if us == 0 { 1 } else { -1 };
                     let mut steps = vec![1];
                     if ranks_moved == 3 {
                         steps.push(2);
                     }
                     for back in steps {
-                        let Some(sq) = t.geo.offset(to, 0, -dir * back) else { continue };
+                        let Some(sq) = t.geo.offset(to, 0, -dir * back) else {
+                            continue;
+                        };
                         if !t.ep_region[them].contains(sq) {
                             continue;
                         }
@@ -547,7 +566,8 @@ impl<B: Bitboard> Position<B> {
                 }
             } else if kind == MoveKind::Normal {
                 let ptab = &t.pieces[pt as usize];
-                let init_only = ptab.initial[us].empty_board(from) & !ptab.quiet[us].empty_board(from);
+                let init_only =
+                    ptab.initial[us].empty_board(from) & !ptab.quiet[us].empty_board(from);
                 if init_only.contains(to) {
                     let between = t.lines.between(from, to).with(to);
                     self.st.ep = between & t.ep_region[them];
@@ -555,12 +575,15 @@ impl<B: Bitboard> Position<B> {
                         k ^= z.ep[t.geo.file_of(sq) as usize];
                     }
                 }
-                if t.variant.pawns.n_move_rule_types.get(if us == 0 {
-                    crate::variant::Color::White
-                } else {
-                    crate::variant::Color::Black
-                })
-                .contains(pt)
+                if t.variant
+                    .pawns
+                    .n_move_rule_types
+                    .get(if us == 0 {
+                        crate::variant::Color::White
+                    } else {
+                        crate::variant::Color::Black
+                    })
+                    .contains(pt)
                     && !ptab.quiet[us].empty_board(to).contains(from)
                 {
                     self.st.rule50 = 0;
@@ -619,7 +642,8 @@ impl<B: Bitboard> Position<B> {
             let z = &self.t.zobrist;
             let old = self.st.checks_remaining[us];
             if old > 0 {
-                self.st.key ^= z.checks[us][old.min(15) as usize] ^ z.checks[us][(old - 1).min(15) as usize];
+                self.st.key ^=
+                    z.checks[us][old.min(15) as usize] ^ z.checks[us][(old - 1).min(15) as usize];
                 self.st.checks_remaining[us] = old - 1;
             }
         }
@@ -630,7 +654,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Takes back the last move made with [`Position::make_move`].
     pub fn unmake_move(&mut self, m: Move) {
-        let Some(prev) = self.history.pop() else { return };
+        let Some(prev) = self.history.pop() else {
+            return;
+        };
         let st = self.st;
         self.stm ^= 1;
         self.game_ply -= 1;
@@ -649,7 +675,14 @@ impl<B: Bitboard> Position<B> {
             let kto = self
                 .t
                 .geo
-                .square(if kingside { c.kingside_file } else { c.queenside_file }, rank)
+                .square(
+                    if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    },
+                    rank,
+                )
                 .unwrap_or(from);
             let rto = if kingside {
                 Square::new(kto.to_u8() - 1)
@@ -690,7 +723,11 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn ep_capture_square(&self, to: Square, ep: B) -> Square {
         let custom = ep & self.occ;
         if custom.any() {
-            return if self.stm == 0 { custom.lsb() } else { custom.msb() };
+            return if self.stm == 0 {
+                custom.lsb()
+            } else {
+                custom.msb()
+            };
         }
         let file = self.t.files[self.t.geo.file_of(to) as usize];
         let them = self.pieces(self.stm ^ 1) & file;

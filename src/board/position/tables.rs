@@ -9,12 +9,14 @@
 
 use crate::betza::{self, ComponentKind, Dialect, Hop, Range};
 use crate::board::attacks::{
-    reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind,
-    LineSpec, LineTable, ObliqueRiderTable,
+    reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
+    LineTable, ObliqueRiderTable,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
 use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant};
+use std::collections::HashMap;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The most piece types a variant may have in this engine (type sets are `u64`).
@@ -79,7 +81,7 @@ impl TypeSet {
 #[derive(Debug, Clone)]
 pub struct Reach<B> {
     leap: Vec<B>,
-    lines: Vec<LineAttacks<B>>,
+    lines: Vec<Arc<LineAttacks<B>>>,
     lame: Vec<LameLeaperTable<B>>,
     oblique: Vec<ObliqueRiderTable<B>>,
     /// Squares reached on an empty board (Fairy-Stockfish's `PseudoMoves` / `PseudoAttacks`).
@@ -158,6 +160,12 @@ pub struct PieceTables<B> {
     /// Whether some capture is a hop, an oblique ride or a lame leap (a move to a square can
     /// then expose the king, and pins are not along king lines only).
     pub complex_capture: bool,
+    /// Some capture is a hop (a piece moving onto its line can give check).
+    pub hop_capture: bool,
+    /// Some capture is a lame leap.
+    pub lame_capture: bool,
+    /// Quiet moves and captures use the same components (one lookup serves both).
+    pub same_reach: bool,
 }
 
 /// Per-variant, per-width tables.
@@ -221,9 +229,11 @@ pub struct Tables<B> {
     pub files: Vec<B>,
     /// Zobrist keys.
     pub zobrist: Zobrist,
-    /// Only leapers and king-line sliders capture and no pseudo-royals: the legality test may
-    /// use pins.
-    pub simple_attacks: bool,
+    /// No lame-leap captures: checks on a royal piece depend only on the squares between it
+    /// and the attacker, so the legality test may skip pieces off those lines.
+    pub path_attacks: bool,
+    /// Some piece type captures by hopping.
+    pub hoppers: bool,
 }
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
@@ -326,13 +336,18 @@ enum Group {
     Initial,
 }
 
+/// Line pieces of one group: (kind, range, directions).
+type LineGroup = (LineKind, Option<u8>, Directions);
+/// Riders on other steps: (range, steps).
+type ObliqueGroup = (Option<u8>, Vec<(i32, i32)>);
+
 /// Collects components for one group, then builds the [`Reach`].
 struct ReachBuilder {
     leap: Vec<(i32, i32)>,
     /// (kind, range) -> directions.
-    lines: Vec<(LineKind, Option<u8>, Directions)>,
+    lines: Vec<LineGroup>,
     lame: Vec<LameStep>,
-    oblique: Vec<(Option<u8>, Vec<(i32, i32)>)>,
+    oblique: Vec<ObliqueGroup>,
     any: bool,
 }
 
@@ -359,7 +374,11 @@ impl ReachBuilder {
         }
     }
 
-    fn build<B: Bitboard>(self, geo: &Geometry) -> Result<Reach<B>, TableError> {
+    fn build<B: Bitboard>(
+        self,
+        geo: &Geometry,
+        cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
+    ) -> Result<Reach<B>, TableError> {
         let n = geo.num_squares();
         let mut r = Reach::new(n);
         r.none = !self.any;
@@ -368,15 +387,32 @@ impl ReachBuilder {
             r.leap[sq.index()] = reference::leaper(geo, sq, &self.leap);
         }
         for (kind, range, dirs) in &self.lines {
-            let spec = LineSpec {
-                dirs: *dirs,
-                kind: *kind,
-                range: *range,
-            };
-            r.lines.push(LineAttacks::new(geo, &spec).map_err(gerr)?);
+            // Split into orthogonal and diagonal parts so that pieces share tables (a queen
+            // uses the rook's and the bishop's).
+            for part in [Directions::ORTHOGONAL, Directions::DIAGONAL] {
+                let d = Directions::from_bits(dirs.bits() & part.bits());
+                if d.is_empty() {
+                    continue;
+                }
+                let spec = LineSpec {
+                    dirs: d,
+                    kind: *kind,
+                    range: *range,
+                };
+                let table = match cache.get(&spec) {
+                    Some(t) => Arc::clone(t),
+                    None => {
+                        let t = Arc::new(LineAttacks::new(geo, &spec).map_err(gerr)?);
+                        cache.insert(spec, Arc::clone(&t));
+                        t
+                    }
+                };
+                r.lines.push(table);
+            }
         }
         if !self.lame.is_empty() {
-            r.lame.push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
+            r.lame
+                .push(LameLeaperTable::new(geo, &self.lame).map_err(gerr)?);
         }
         for (range, steps) in &self.oblique {
             r.oblique
@@ -407,6 +443,7 @@ fn build_piece<B: Bitboard>(
     geo: &Geometry,
     v: &Variant,
     id: u8,
+    cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
 ) -> Result<PieceTables<B>, TableError> {
     let pt = &v.pieces[id as usize];
     let dialect = match pt.dialect {
@@ -421,9 +458,16 @@ fn build_piece<B: Bitboard>(
     let mut symmetric = true;
     let mut capture_needs_occ = false;
     let mut complex_capture = false;
+    let mut hop_capture = false;
+    let mut lame_capture = false;
+    let mut same_reach = true;
     let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
     for c in 0..2 {
-        let mut builders = [ReachBuilder::new(), ReachBuilder::new(), ReachBuilder::new()];
+        let mut builders = [
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+            ReachBuilder::new(),
+        ];
         for comp in &piece.components {
             if matches!(comp.kind, ComponentKind::Castling { .. }) {
                 // Castling comes from the variant's castling rules.
@@ -462,6 +506,9 @@ fn build_piece<B: Bitboard>(
                 Range::Unlimited => None,
                 Range::Exactly(_) => return Err(unsupported()),
             };
+            if !initial && simple.can_move != simple.can_capture {
+                same_reach = false;
+            }
             for g in targets {
                 let b = &mut builders[g as usize];
                 b.any = true;
@@ -505,13 +552,27 @@ fn build_piece<B: Bitboard>(
                 if g == Group::Capture && simple.range != Range::Leaper || simple.lame.is_some() {
                     capture_needs_occ = true;
                 }
-                if g == Group::Capture && (simple.hop.is_some() || simple.lame.is_some() || !unit && simple.range != Range::Leaper) {
+                if g == Group::Capture
+                    && (simple.hop.is_some()
+                        || simple.lame.is_some()
+                        || !unit && simple.range != Range::Leaper)
+                {
                     complex_capture = true;
+                }
+                if g == Group::Capture && simple.hop.is_some() {
+                    hop_capture = true;
+                }
+                if g == Group::Capture && simple.lame.is_some() {
+                    lame_capture = true;
                 }
             }
         }
         let [q, cap, init] = builders;
-        groups.push([q.build(geo)?, cap.build(geo)?, init.build(geo)?]);
+        groups.push([
+            q.build(geo, cache)?,
+            cap.build(geo, cache)?,
+            init.build(geo, cache)?,
+        ]);
     }
     let mut it = groups.into_iter();
     let [wq, wc, wi] = it.next().expect("two colours");
@@ -542,6 +603,9 @@ fn build_piece<B: Bitboard>(
         reverse_super,
         capture_needs_occ,
         complex_capture,
+        hop_capture,
+        lame_capture,
+        same_reach,
     })
 }
 
@@ -554,8 +618,9 @@ impl<B: Bitboard> Tables<B> {
         if n_types > MAX_TYPES {
             return Err(TableError::TooManyTypes(n_types));
         }
+        let mut cache = HashMap::new();
         let pieces = (0..n_types as u8)
-            .map(|id| build_piece::<B>(&geo, variant, id))
+            .map(|id| build_piece::<B>(&geo, variant, id, &mut cache))
             .collect::<Result<Vec<_>, _>>()?;
         let by_name = |n: &str| variant.piece_by_name(n);
         let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
@@ -570,8 +635,14 @@ impl<B: Bitboard> Tables<B> {
         };
         let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
         let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
-        let promotion_types = [VColor::White, VColor::Black]
-            .map(|c| variant.promotion.piece_types.get(c).iter().collect::<Vec<u8>>());
+        let promotion_types = [VColor::White, VColor::Black].map(|c| {
+            variant
+                .promotion
+                .piece_types
+                .get(c)
+                .iter()
+                .collect::<Vec<u8>>()
+        });
         let mut promotion_limit = vec![0u32; n_types];
         for &(t, n) in &variant.promotion.limit {
             if let Some(l) = promotion_limit.get_mut(t as usize) {
@@ -608,15 +679,14 @@ impl<B: Bitboard> Tables<B> {
             .collect();
         let ranks = (0..geo.ranks()).map(|r| geo.rank_mask(r)).collect();
         let files = (0..geo.files()).map(|f| geo.file_mask(f)).collect();
-        let seed = variant
-            .name
-            .bytes()
-            .fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
-            });
-        let simple_attacks = !ext.pseudo_royal && pieces.iter().all(|p| !p.complex_capture);
+        let seed = variant.name.bytes().fold(0xD1B5_4A32_D192_ED03u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
+        });
+        let path_attacks = pieces.iter().all(|p| !p.lame_capture);
+        let hoppers = pieces.iter().any(|p| p.hop_capture);
         Ok(Tables {
-            simple_attacks,
+            path_attacks,
+            hoppers,
             variant: variant.clone(),
             board: geo.board_mask(),
             n_types,
