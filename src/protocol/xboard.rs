@@ -140,6 +140,31 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     white + &black
 }
 
+/// The distance `n` of XBoard's castling atom `On` for the variant's castling, if XBoard 4.9.1
+/// can express it: `On` moves the king `n` squares towards the piece in either corner of its
+/// rank, so the castling rooks must stand on the edge files and both sides must castle over
+/// the same distance. `None` without castling or when it cannot be expressed (shako castles
+/// with rooks inside the elephants; a king castling 2 one way and 3 the other).
+pub fn xboard_castling(v: &Variant) -> Option<u32> {
+    let c = &v.castling;
+    if !c.enabled || v.files < 3 {
+        return None;
+    }
+    let king = v.king.and_then(|k| v.pieces.get(k as usize))?;
+    // The king's file in the start position (the INI's king file may be inherited).
+    let board = v.start_fen.split_whitespace().next().unwrap_or("");
+    let king_file = fen_squares(board, &Coords::new(v.files, v.ranks))
+        .iter()
+        .filter(|(_, l)| *l == king.letter.to_ascii_uppercase())
+        .min_by_key(|((_, r), _)| *r)
+        .map(|((f, _), _)| *f)
+        .unwrap_or(c.king_file);
+    let ks = (c.kingside_file as i32 - king_file as i32).unsigned_abs();
+    let qs = (king_file as i32 - c.queenside_file as i32).unsigned_abs();
+    let edges = c.rook_kingside_file.is_none_or(|f| f + 1 == v.files) && c.rook_queenside_file == 0;
+    (edges && ks == qs && ks >= 2).then_some(ks)
+}
+
 /// The `setup` and `piece` lines that define `v` for XBoard.
 pub fn setup_lines(v: &Variant, pocket: u32, template: &str) -> Vec<String> {
     let mut lines = vec![format!(
@@ -165,17 +190,8 @@ pub fn setup_lines(v: &Variant, pocket: u32, template: &str) -> Vec<String> {
         if is_pawn && v.pawns.double_step && !betza.contains("ifmnD") {
             betza += "ifmnD";
         }
-        if (p.royal || v.king == Some(id)) && v.castling.enabled {
-            // The king's file in the start position (the INI's king file may be inherited).
-            let board = v.start_fen.split_whitespace().next().unwrap_or("");
-            let king_file = fen_squares(board, &Coords::new(v.files, v.ranks))
-                .iter()
-                .filter(|(_, c)| *c == p.letter.to_ascii_uppercase())
-                .min_by_key(|((_, r), _)| *r)
-                .map(|((f, _), _)| *f)
-                .unwrap_or(v.castling.king_file);
-            let d = (v.castling.kingside_file as i32 - king_file as i32).unsigned_abs();
-            if d >= 1 {
+        if p.royal || v.king == Some(id) {
+            if let Some(d) = xboard_castling(v) {
                 betza += &format!("O{d}");
             }
         }
@@ -277,6 +293,9 @@ struct Session {
     last_score: Option<i32>,
     hint: Option<String>,
     paused: bool,
+    /// Castling moves XBoard cannot follow (engine-defined variant whose castling `On` cannot
+    /// express) are left out of the engine's own moves and of highlights.
+    drop_castling: bool,
     /// Edit mode (protocol 1 `edit`): board being built and the colour being placed.
     edit: Option<EditBoard>,
 }
@@ -356,6 +375,7 @@ pub fn run(
         last_score: None,
         hint: None,
         paused: false,
+        drop_castling: false,
         edit: None,
     };
     let first = first.to_string();
@@ -692,6 +712,7 @@ impl Session {
         engine.new_game();
         self.set_coords(engine);
         self.engine_side = Some(1);
+        self.drop_castling = false;
         self.sd = None;
         self.excluded.clear();
         self.last_score = None;
@@ -715,6 +736,8 @@ impl Session {
                 self.set_coords(engine);
                 self.excluded.clear();
                 let v = engine.variant().clone();
+                self.drop_castling =
+                    !xboard_knows(&v) && v.castling.enabled && xboard_castling(&v).is_none();
                 if !xboard_knows(&v) {
                     for l in setup_lines(&v, summary.pocket, &summary.template) {
                         self.line(&l);
@@ -831,14 +854,21 @@ impl Session {
 
     /// The root moves left after `exclude` (empty = all).
     fn root_moves(&self, engine: &Engine) -> Vec<String> {
-        if self.excluded.is_empty() {
+        if self.excluded.is_empty() && !self.drop_castling {
             return Vec::new();
         }
-        engine
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !self.excluded.contains(m))
-            .collect()
+        let all = engine.legal_move_details();
+        let kept: Vec<String> = all
+            .iter()
+            .filter(|d| !(self.drop_castling && d.rook.is_some()))
+            .filter(|d| !self.excluded.contains(&d.uci))
+            .map(|d| d.uci.clone())
+            .collect();
+        if kept.len() == all.len() {
+            Vec::new()
+        } else {
+            kept
+        }
     }
 
     fn think(&mut self, engine: &mut Engine) {
@@ -1107,7 +1137,11 @@ impl Session {
     fn marks_for(&self, engine: &Engine, from: Coord) -> Vec<(Coord, char)> {
         let legal = engine.legal_move_details();
         let mut marks: Vec<(Coord, char)> = Vec::new();
-        for d in legal.iter().filter(|d| d.from == Some(from) && !d.pass) {
+        for d in legal
+            .iter()
+            .filter(|d| d.from == Some(from) && !d.pass)
+            .filter(|d| !(self.drop_castling && d.rook.is_some()))
+        {
             let c = if d.promotion.is_some() || d.piece_promotion {
                 'M'
             } else if d.capture {
@@ -1386,7 +1420,11 @@ mod tests {
         assert!(lines[0].starts_with(
             "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy c8c/"
         ));
-        assert!(lines.contains(&"piece K& KO2".to_string()), "{lines:?}");
+        assert!(lines.contains(&"piece K& K".to_string()), "{lines:?}");
+        assert_eq!(xboard_castling(chess), Some(2));
+        assert_eq!(xboard_castling(builtin("capablanca").unwrap()), Some(3));
+        assert_eq!(xboard_castling(shako), None);
+        assert_eq!(xboard_castling(builtin("nocastle").unwrap()), None);
         assert!(lines.contains(&"piece C& mRcpR".to_string()), "{lines:?}");
         // A table without the variant's letters is replaced by a derived one.
         let perfect = builtin("perfect").unwrap();
