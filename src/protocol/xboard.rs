@@ -161,7 +161,8 @@ pub fn xboard_castling(v: &Variant) -> Option<u32> {
         .unwrap_or(c.king_file);
     let ks = (c.kingside_file as i32 - king_file as i32).unsigned_abs();
     let qs = (king_file as i32 - c.queenside_file as i32).unsigned_abs();
-    let edges = c.rook_kingside_file.is_none_or(|f| f + 1 == v.files) && c.rook_queenside_file == 0;
+    let edges =
+        c.rook_kingside_file.map_or(true, |f| f + 1 == v.files) && c.rook_queenside_file == 0;
     (edges && ks == qs && ks >= 2).then_some(ks)
 }
 
