@@ -279,3 +279,15 @@ impl Engine {
         })
     }
 }
+
+impl Engine {
+    /// Names of the variants that can be played now (their tables and start position build).
+    /// This sets every variant up once, so it takes a moment with many variants.
+    pub fn playable_variant_names(&self) -> Vec<String> {
+        self.variants
+            .iter()
+            .filter(|v| v.name == self.variant.name || super::build_tables(v).is_ok())
+            .map(|v| v.name.clone())
+            .collect()
+    }
+}

@@ -645,7 +645,7 @@ impl Session {
     fn features(&self, engine: &Engine) {
         self.line("feature done=0");
         let mut names_seen: Vec<String> = Vec::new();
-        for n in engine.variant_names() {
+        for n in engine.playable_variant_names() {
             let xb = if n == "chess" {
                 "normal".to_string()
             } else {
@@ -1086,7 +1086,7 @@ impl Session {
                     added.join(" ")
                 ));
                 let mut all: Vec<String> = Vec::new();
-                for n in engine.variant_names() {
+                for n in engine.playable_variant_names() {
                     let xb = if n == "chess" {
                         "normal".to_string()
                     } else {
