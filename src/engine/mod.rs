@@ -6,6 +6,7 @@
 //! [`Engine::set_on_bestmove`]; every fallible call returns an [`EngineError`] and leaves the
 //! engine in the state it had before the call.
 
+pub mod game;
 pub mod options;
 
 use crate::board::bitboard::{Bb256, Bitboard};

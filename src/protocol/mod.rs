@@ -1,9 +1,11 @@
 //! Protocol adapters: text in, [`crate::engine::Engine`] calls, text out.
 //!
 //! [`run_loop`] reads the first non-empty line and hands the session to the protocol it names:
-//! `uci` now; `xboard` (CECP) plugs in at [`Protocol::Xboard`].
+//! `uci` or `xboard` (CECP).
 
+pub mod movetext;
 pub mod uci;
+pub mod xboard;
 
 use crate::engine::Engine;
 use std::io::{BufRead, Write};
@@ -44,7 +46,7 @@ impl Output {
 pub enum Protocol {
     /// UCI (and Fairy-Stockfish's variant extensions).
     Uci,
-    /// CECP / XBoard (a later issue).
+    /// CECP / XBoard protocol 2.
     Xboard,
 }
 
@@ -139,10 +141,7 @@ pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> st
         }
         match Protocol::from_first_line(l) {
             Some(Protocol::Uci) => return uci::run(engine, l, input, out),
-            Some(Protocol::Xboard) => {
-                // Hook for the CECP adapter (protocol::xboard::run(engine, l, input, out)).
-                out.line("Error (xboard protocol not implemented yet): xboard");
-            }
+            Some(Protocol::Xboard) => return xboard::run(engine, l, input, out),
             None if l == "quit" => return Ok(()),
             None => out.line(&format!("Error (unknown command): {l}")),
         }

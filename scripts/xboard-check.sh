@@ -1,0 +1,53 @@
+#!/bin/sh
+# Plays short engine-vs-engine matches under GNU XBoard (4.9.1) without a window and fails on
+# any illegal move, protocol error or forfeit of Dabbaba in XBoard's debug file.
+#
+#   scripts/xboard-check.sh [ENGINE] [OPPONENT]
+#
+# ENGINE defaults to target/release/dabbaba, OPPONENT to fairymax (for variants it knows;
+# Dabbaba plays itself in the others). Needs xboard and xvfb-run (apt-get install xboard xvfb).
+# Results go to ${OUT:-/tmp/xboard-check}.
+set -u
+ENGINE=${1:-target/release/dabbaba}
+OPP=${2:-fairymax}
+OUT=${OUT:-/tmp/xboard-check}
+GAMES=${GAMES:-2}
+TC=${TC:-0:30}
+INC=${INC:-0.5}
+mkdir -p "$OUT"
+ENGINE=$(readlink -f "$ENGINE")
+command -v xboard >/dev/null || PATH=$PATH:/usr/games
+command -v xboard >/dev/null || { echo "xboard not found" >&2; exit 2; }
+command -v xvfb-run >/dev/null || { echo "xvfb-run not found" >&2; exit 2; }
+OPPCMD=$(command -v "$OPP" || echo "$OPP")
+
+fail=0
+# variant:opponent ("self" = Dabbaba against itself)
+for spec in normal:opp capablanca:opp shako:self grand:self; do
+    v=${spec%%:*}
+    who=${spec#*:}
+    second=$ENGINE
+    [ "$who" = opp ] && second=$OPPCMD
+    dbg=$OUT/$v.debug
+    rm -f "$dbg" "$OUT/$v.pgn"
+    timeout 1200 xvfb-run -a xboard -noGUI -fcp "$ENGINE" -scp "$second" -variant "$v" \
+        -mg "$GAMES" -tc "$TC" -inc "$INC" -debug -debugfile "$dbg" \
+        -saveGameFile "$OUT/$v.pgn" >"$OUT/$v.out" 2>&1 &
+    pid=$!
+    # XBoard 4.9.1 stays up after a -noGUI match: stop it once the score is out.
+    while kill -0 $pid 2>/dev/null; do
+        grep -q 'final score' "$OUT/$v.out" 2>/dev/null && { sleep 1; kill $pid 2>/dev/null; break; }
+        sleep 2
+    done
+    wait $pid 2>/dev/null
+    score=$(grep -o 'final score.*' "$OUT/$v.out")
+    bad=$(grep -E '<first : (Illegal move|Error)|Forfeit|did not send setup|Engine did not' "$dbg" | head -3)
+    [ "$who" = self ] && bad=$(grep -E '<(first|second): (Illegal move|Error)|Forfeit|did not send setup' "$dbg" | head -3)
+    if [ -z "$score" ] || [ -n "$bad" ]; then
+        echo "FAIL $v: ${score:-no result} $bad"
+        fail=1
+    else
+        echo "ok   $v: $score; $(grep -oE '\{[A-Za-z][^}]*\}' "$OUT/$v.pgn" | tr '\n' ' ')"
+    fi
+done
+exit $fail

@@ -1,0 +1,293 @@
+//! Game-level calls on the facade for protocols that keep a game (CECP): play and take back
+//! single moves, describe the legal moves (for move-text matching and square highlighting),
+//! and tell whether the game is over by a rule that exists in the board layer.
+//!
+//! None of these stop a running search: a search works on its own copy of the position, and
+//! the caller decides whether its result still matters.
+
+use super::{Engine, EngineError};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
+use crate::board::{MoveKind, MoveList};
+use crate::search::support::{captured_type, terminal_value};
+use crate::variant::GameValue;
+
+/// A square as (file, rank), both 0-based from White's lower left corner.
+pub type Coord = (u8, u8);
+
+/// One legal move, described for a protocol adapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveDetail {
+    /// The move in UCI text (what [`Engine::play_move`] takes).
+    pub uci: String,
+    /// Where the moving piece starts (`None` for drops).
+    pub from: Option<Coord>,
+    /// Where the moving piece ends (the king's destination for castling).
+    pub to: Coord,
+    /// For castling: the square of the rook-like partner (king-takes-rook notation).
+    pub rook: Option<Coord>,
+    /// Whether the move captures.
+    pub capture: bool,
+    /// The captured piece's square when it differs from `to` (en passant).
+    pub victim: Option<Coord>,
+    /// Upper-case letter of the piece a pawn promotes to.
+    pub promotion: Option<char>,
+    /// Shogi-style promotion of the moving piece (`+` suffix).
+    pub piece_promotion: bool,
+    /// Upper-case letter of a dropped piece.
+    pub drop: Option<char>,
+    /// A pass (`@@@@` in CECP).
+    pub pass: bool,
+    /// Upper-case letter of the moving (or dropped) piece.
+    pub piece: char,
+}
+
+/// Who won a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameResult {
+    /// 1-0.
+    WhiteWins,
+    /// 0-1.
+    BlackWins,
+    /// 1/2-1/2.
+    Draw,
+}
+
+/// A game that has ended by rule, with a short reason (`White mates`, `Stalemate`, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOver {
+    /// The result.
+    pub result: GameResult,
+    /// Why, in words a GUI can show.
+    pub reason: String,
+}
+
+/// The result of `value` for the side `stm` (value from that side's view).
+fn result_for(value: GameValue, stm: usize) -> GameResult {
+    match (value, stm) {
+        (GameValue::Draw, _) => GameResult::Draw,
+        (GameValue::Win, 0) | (GameValue::Loss, 1) => GameResult::WhiteWins,
+        _ => GameResult::BlackWins,
+    }
+}
+
+fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
+    let t = p.tables();
+    let v = p.variant();
+    let geo = t.geo;
+    let coord = |sq| (geo.file_of(sq), geo.rank_of(sq));
+    let letter = |ty: u8| {
+        v.pieces
+            .get(ty as usize)
+            .map(|pt| pt.letter.to_ascii_uppercase())
+            .unwrap_or('?')
+    };
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut out = Vec::with_capacity(list.len());
+    for &m in &list {
+        let kind = m.kind();
+        let uci = p.move_to_uci(m);
+        let pass = kind == MoveKind::Special && m.from() == m.to();
+        let (from, drop, piece) = if kind == MoveKind::Drop {
+            (None, Some(letter(m.piece())), letter(m.piece()))
+        } else {
+            let pc = p.piece_on(m.from());
+            let ty = if pc == EMPTY || pc == WALL {
+                0
+            } else {
+                type_of(pc)
+            };
+            (Some(coord(m.from())), None, letter(ty))
+        };
+        let (to, rook) = if kind == MoveKind::Castling {
+            let c = &v.castling;
+            let kingside = m.to() > m.from();
+            let f = if kingside {
+                c.kingside_file
+            } else {
+                c.queenside_file
+            };
+            ((f, geo.rank_of(m.from())), Some(coord(m.to())))
+        } else {
+            (coord(m.to()), None)
+        };
+        let capture = captured_type(p, m).is_some();
+        let victim = if kind == MoveKind::EnPassant {
+            let us = p.side_to_move();
+            // The captured pawn stands behind the e.p. square, seen from the mover.
+            let them = p.pieces(us ^ 1);
+            let (f, r) = coord(m.to());
+            let behind = if us == 0 {
+                r.checked_sub(1)
+            } else {
+                Some(r + 1)
+            };
+            behind
+                .and_then(|r| geo.square(f, r))
+                .filter(|&sq| them.contains(sq) && color_of(p.piece_on(sq)) != us)
+                .map(coord)
+        } else {
+            None
+        };
+        out.push(MoveDetail {
+            uci,
+            from: if pass { None } else { from },
+            to,
+            rook,
+            capture,
+            victim,
+            promotion: (kind == MoveKind::Promotion).then(|| letter(m.piece())),
+            piece_promotion: kind == MoveKind::PiecePromotion,
+            drop,
+            pass,
+            piece,
+        });
+    }
+    out
+}
+
+fn status<B: Bitboard>(p: &Position<B>, history: &[u64]) -> Option<GameOver> {
+    let v = p.variant();
+    let stm = p.side_to_move();
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    if p.is_immediate_game_end() || list.is_empty() {
+        let in_check = p.checkers().any();
+        let value = terminal_value(p, in_check);
+        let result = result_for(value, stm);
+        let reason = if p.is_immediate_game_end() {
+            match result {
+                GameResult::Draw => "Draw by variant rule".to_string(),
+                GameResult::WhiteWins => "White wins by variant rule".to_string(),
+                GameResult::BlackWins => "Black wins by variant rule".to_string(),
+            }
+        } else if in_check {
+            match result {
+                GameResult::WhiteWins => "White mates".to_string(),
+                GameResult::BlackWins => "Black mates".to_string(),
+                GameResult::Draw => "Draw by checkmate rule".to_string(),
+            }
+        } else {
+            match result {
+                GameResult::Draw => "Stalemate".to_string(),
+                GameResult::WhiteWins => "White wins by stalemate".to_string(),
+                GameResult::BlackWins => "Black wins by stalemate".to_string(),
+            }
+        };
+        return Some(GameOver { result, reason });
+    }
+    let gend = &v.game_end;
+    let rule50 = p.state().rule50 as usize;
+    if gend.n_fold_rule > 0 {
+        let key = p.key();
+        // Positions with the same side to move, within the reversible stretch.
+        let reps = history
+            .iter()
+            .rev()
+            .take(rule50)
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count();
+        if reps + 1 >= gend.n_fold_rule as usize {
+            let value = if gend.n_fold_value_absolute {
+                // Absolute values are from White's view.
+                result_for(gend.n_fold_value, 0)
+            } else {
+                result_for(gend.n_fold_value, stm)
+            };
+            return Some(GameOver {
+                result: value,
+                reason: format!("{}-fold repetition", gend.n_fold_rule),
+            });
+        }
+    }
+    if gend.n_move_rule > 0 && rule50 >= 2 * gend.n_move_rule as usize {
+        return Some(GameOver {
+            result: GameResult::Draw,
+            reason: format!("{}-move rule", gend.n_move_rule),
+        });
+    }
+    None
+}
+
+impl Engine {
+    /// The side to move: 0 White, 1 Black.
+    pub fn side_to_move(&self) -> usize {
+        crate::with_position!(&self.game, p => p.side_to_move())
+    }
+
+    /// Number of moves that [`Engine::undo_move`] can take back.
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Plays one legal move given in UCI text on the current position.
+    pub fn play_move(&mut self, uci: &str) -> Result<(), EngineError> {
+        let key_before;
+        crate::with_position!(&mut self.game, p => {
+            let m = p.parse_uci_move(uci).map_err(|_| EngineError::IllegalMove {
+                mv: uci.to_string(),
+                fen: p.fen(),
+            })?;
+            key_before = p.key();
+            p.make_move(m);
+        });
+        self.history.push(key_before);
+        Ok(())
+    }
+
+    /// Takes back the last move played since the last [`Engine::set_position`]; false if
+    /// there is none.
+    pub fn undo_move(&mut self) -> bool {
+        if self.history.is_empty() {
+            return false;
+        }
+        crate::with_position!(&mut self.game, p => {
+            let m = p.state().last_move;
+            p.unmake_move(m);
+        });
+        self.history.pop();
+        true
+    }
+
+    /// The legal moves of the current position, described.
+    pub fn legal_move_details(&self) -> Vec<MoveDetail> {
+        crate::with_position!(&self.game, p => details(p))
+    }
+
+    /// Whether the game is over: no legal move (checkmate or stalemate with the variant's
+    /// values), a variant rule that ended it (extinction, flag, check counting, castling win),
+    /// n-fold repetition or the n-move rule. Counting rules, material counting, connect and
+    /// full-board adjudication are not judged here yet.
+    pub fn game_over(&self) -> Option<GameOver> {
+        crate::with_position!(&self.game, p => status(p, &self.history))
+    }
+
+    /// The piece on a square as its FEN letter (upper case White), `None` if empty.
+    pub fn piece_at(&self, sq: Coord) -> Option<char> {
+        crate::with_position!(&self.game, p => {
+            let geo = p.tables().geo;
+            let s = geo.square(sq.0, sq.1)?;
+            let pc = p.piece_on(s);
+            if pc == EMPTY || pc == WALL {
+                return None;
+            }
+            let pt = p.variant().pieces.get(type_of(pc) as usize)?;
+            Some(if color_of(pc) == 0 { pt.letter.to_ascii_uppercase() } else { pt.letter.to_ascii_lowercase() })
+        })
+    }
+}
+
+impl Engine {
+    /// Names of the variants that can be played now (their tables and start position build).
+    /// This sets every variant up once, so it takes a moment with many variants.
+    pub fn playable_variant_names(&self) -> Vec<String> {
+        self.variants
+            .iter()
+            .filter(|v| v.name == self.variant.name || super::build_tables(v).is_ok())
+            .map(|v| v.name.clone())
+            .collect()
+    }
+}

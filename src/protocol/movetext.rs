@@ -1,0 +1,449 @@
+//! Move and square text for CECP (XBoard), see `reference/protocols.md` §1.6.
+//!
+//! Files are `a`, `b`, ... Ranks are decimal: `1`..`H` on boards with up to 9 ranks and from
+//! 11 ranks (two digits where needed, `a10`), but `0`..`9` on boards with exactly 10 ranks
+//! (the Xiangqi convention). Moves from the GUI may be drops (`P@e4`), promotions (`e7e8q`,
+//! `e7e8=q`, `e7e8(q)`, shogi `+`, explicit non-promotion `=`), castling as the king's
+//! destination, as king-takes-rook or as `O-O`/`O-O-O`, multi-leg moves with commas
+//! (`c4d5,d5e4`) and the pass `@@@@`. [`find_move`] matches them against the legal moves.
+
+use crate::engine::game::{Coord, MoveDetail};
+
+/// Square naming on one board for CECP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coords {
+    /// Files.
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+}
+
+/// What a promotion suffix asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suffix {
+    /// No suffix.
+    None,
+    /// Promote to this piece (upper-case letter).
+    Piece(char),
+    /// Shogi-style promotion (`+`).
+    Promote,
+    /// Explicitly not promoting (`=`).
+    NoPromote,
+}
+
+/// A move as the GUI wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GuiMove {
+    /// `@@@@`.
+    Pass,
+    /// `O-O` (king side) or `O-O-O`.
+    Castle {
+        /// King side.
+        kingside: bool,
+    },
+    /// `P@e4`.
+    Drop {
+        /// Upper-case piece letter.
+        piece: char,
+        /// Target.
+        to: Coord,
+    },
+    /// From-to with optional intermediate squares (multi-leg) and suffix.
+    Move {
+        /// Start.
+        from: Coord,
+        /// End of the last leg.
+        to: Coord,
+        /// Ends of the earlier legs.
+        via: Vec<Coord>,
+        /// Promotion suffix.
+        suffix: Suffix,
+    },
+}
+
+impl Coords {
+    /// The naming for a board of this size.
+    pub fn new(files: u8, ranks: u8) -> Coords {
+        Coords { files, ranks }
+    }
+
+    fn zero_based(&self) -> bool {
+        self.ranks == 10
+    }
+
+    /// The CECP name of a square.
+    pub fn square(&self, (f, r): Coord) -> String {
+        let file = (b'a' + f) as char;
+        let rank = if self.zero_based() {
+            r as u32
+        } else {
+            r as u32 + 1
+        };
+        format!("{file}{rank}")
+    }
+
+    /// Reads one square at the start of `s`; returns it and the rest of the text.
+    pub fn read_square<'a>(&self, s: &'a str) -> Option<(Coord, &'a str)> {
+        let b = s.as_bytes();
+        let f = *b.first()?;
+        if !f.is_ascii_lowercase() || f - b'a' >= self.files {
+            return None;
+        }
+        let file = f - b'a';
+        let c = *b.get(1)?;
+        // XBoard's exclude/include may carry raw rank characters past '9' (`:` = rank 10).
+        if !c.is_ascii_digit() {
+            if self.ranks > 10 && (b':'..=b'@').contains(&c) {
+                let r = c - b'1';
+                return (r < self.ranks).then_some(((file, r), &s[2..]));
+            }
+            return None;
+        }
+        if self.zero_based() {
+            let r = c - b'0';
+            return Some(((file, r), &s[2..]));
+        }
+        let d1 = (c - b'0') as u32;
+        if let Some(&c2) = b.get(2) {
+            let two = d1 * 10 + c2.wrapping_sub(b'0') as u32;
+            if c2.is_ascii_digit() && d1 > 0 && two <= self.ranks as u32 {
+                return Some(((file, (two - 1) as u8), &s[3..]));
+            }
+        }
+        if d1 == 0 || d1 > self.ranks as u32 {
+            return None;
+        }
+        Some(((file, (d1 - 1) as u8), &s[2..]))
+    }
+
+    /// Reads a whole square name.
+    pub fn parse_square(&self, s: &str) -> Option<Coord> {
+        match self.read_square(s.trim().trim_end_matches(',')) {
+            Some((c, "")) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Rewrites UCI move text (ranks from 1, as the engine facade prints it) for CECP.
+    pub fn from_uci(&self, uci: &str) -> String {
+        if uci == "0000" {
+            return "@@@@".to_string();
+        }
+        if !self.zero_based() {
+            return uci.to_string();
+        }
+        // On 10-rank boards every rank number drops by one (`a10` -> `a9`, `a1` -> `a0`).
+        let mut out = String::with_capacity(uci.len());
+        let b = uci.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_lowercase() && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
+                let mut j = i + 1;
+                let mut n = 0u32;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    n = n * 10 + (b[j] - b'0') as u32;
+                    j += 1;
+                }
+                out.push(c as char);
+                out += &n.saturating_sub(1).to_string();
+                i = j;
+            } else {
+                out.push(c as char);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// The CECP text of a legal move.
+    pub fn move_text(&self, d: &MoveDetail) -> String {
+        if d.pass {
+            return "@@@@".to_string();
+        }
+        if let Some(p) = d.drop {
+            return format!("{p}@{}", self.square(d.to));
+        }
+        self.from_uci(&d.uci)
+    }
+
+    /// Reads a move the GUI sent.
+    pub fn parse_move(&self, text: &str) -> Option<GuiMove> {
+        let t = text.trim().trim_end_matches(',');
+        match t {
+            "@@@@" => return Some(GuiMove::Pass),
+            "O-O" | "0-0" | "o-o" => return Some(GuiMove::Castle { kingside: true }),
+            "O-O-O" | "0-0-0" | "o-o-o" => return Some(GuiMove::Castle { kingside: false }),
+            _ => {}
+        }
+        if let Some((p, sq)) = t.split_once('@') {
+            let mut pc = p.chars();
+            let piece = pc.next()?;
+            if pc.next().is_some() || !piece.is_ascii_alphabetic() {
+                return None;
+            }
+            let to = self.parse_square(sq)?;
+            return Some(GuiMove::Drop {
+                piece: piece.to_ascii_uppercase(),
+                to,
+            });
+        }
+        let legs: Vec<&str> = t.split(',').collect();
+        let mut from = None;
+        let mut ends = Vec::new();
+        let mut suffix = Suffix::None;
+        for (i, leg) in legs.iter().enumerate() {
+            let (a, rest) = self.read_square(leg)?;
+            let (b, rest) = self.read_square(rest)?;
+            if i == 0 {
+                from = Some(a);
+            } else if Some(a) != ends.last().copied() {
+                return None;
+            }
+            ends.push(b);
+            let last = i + 1 == legs.len();
+            if !rest.is_empty() {
+                if !last {
+                    return None;
+                }
+                suffix = parse_suffix(rest)?;
+            }
+        }
+        let to = ends.pop()?;
+        Some(GuiMove::Move {
+            from: from?,
+            to,
+            via: ends,
+            suffix,
+        })
+    }
+}
+
+fn parse_suffix(s: &str) -> Option<Suffix> {
+    let inner = s
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .or_else(|| s.strip_prefix('='))
+        .unwrap_or(s);
+    match inner {
+        "" if s == "=" => Some(Suffix::NoPromote),
+        "+" => Some(Suffix::Promote),
+        _ => {
+            let mut c = inner.chars();
+            let p = c.next()?;
+            (c.next().is_none() && p.is_ascii_alphabetic())
+                .then(|| Suffix::Piece(p.to_ascii_uppercase()))
+        }
+    }
+}
+
+/// The legal move a GUI move means, if any.
+pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDetail> {
+    match gm {
+        GuiMove::Pass => legal.iter().find(|d| d.pass),
+        GuiMove::Castle { kingside } => legal.iter().find(|d| match (d.rook, d.from) {
+            (Some(r), Some(f)) => (r.0 > f.0) == *kingside,
+            _ => false,
+        }),
+        GuiMove::Drop { piece, to } => legal.iter().find(|d| d.drop == Some(*piece) && d.to == *to),
+        GuiMove::Move {
+            from, to, suffix, ..
+        } => {
+            let fits_suffix = |d: &MoveDetail| match suffix {
+                Suffix::Piece(p) => d.promotion == Some(*p) || (*p == '+' && d.piece_promotion),
+                Suffix::Promote => d.piece_promotion,
+                Suffix::None | Suffix::NoPromote => d.promotion.is_none() && !d.piece_promotion,
+            };
+            let cands: Vec<&MoveDetail> = legal
+                .iter()
+                .filter(|d| !d.pass && d.drop.is_none() && d.from == Some(*from))
+                .filter(|d| d.to == *to || d.rook == Some(*to))
+                .filter(|d| fits_suffix(d))
+                .collect();
+            // A king move to the castling destination that is also a normal move is the
+            // normal move (Chess960); king-takes-rook is always castling.
+            cands
+                .iter()
+                .find(|d| d.rook.is_none())
+                .or_else(|| cands.first())
+                .copied()
+        }
+    }
+}
+
+/// A `highlight` board: `marks` are (square, colour letter), top rank first.
+pub fn highlight_board(c: &Coords, marks: &[(Coord, char)]) -> String {
+    let mut s = String::new();
+    for r in (0..c.ranks).rev() {
+        let mut empty = 0;
+        for f in 0..c.files {
+            match marks.iter().find(|(sq, _)| *sq == (f, r)) {
+                Some((_, m)) => {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push(*m);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detail(uci: &str, from: Coord, to: Coord) -> MoveDetail {
+        MoveDetail {
+            uci: uci.into(),
+            from: Some(from),
+            to,
+            rook: None,
+            capture: false,
+            victim: None,
+            promotion: None,
+            piece_promotion: false,
+            drop: None,
+            pass: false,
+            piece: 'P',
+        }
+    }
+
+    #[test]
+    fn squares_by_board_height() {
+        let c8 = Coords::new(8, 8);
+        assert_eq!(c8.square((4, 0)), "e1");
+        assert_eq!(c8.parse_square("h8"), Some((7, 7)));
+        assert_eq!(c8.parse_square("h9"), None);
+        assert_eq!(c8.parse_square("i1"), None);
+        let c10 = Coords::new(9, 10);
+        assert_eq!(c10.square((1, 0)), "b0");
+        assert_eq!(c10.square((1, 9)), "b9");
+        assert_eq!(c10.parse_square("b0"), Some((1, 0)));
+        assert_eq!(c10.from_uci("b1c3"), "b0c2");
+        assert_eq!(c10.from_uci("a10a9"), "a9a8");
+        assert_eq!(c10.from_uci("e9e10q"), "e8e9q");
+        assert_eq!(c10.from_uci("P@e5"), "P@e4");
+        let c12 = Coords::new(12, 12);
+        assert_eq!(c12.square((0, 9)), "a10");
+        assert_eq!(c12.parse_square("l12"), Some((11, 11)));
+        assert_eq!(c12.parse_square("a1"), Some((0, 0)));
+        assert_eq!(c12.parse_square("a:"), Some((0, 9)));
+        assert_eq!(c12.from_uci("a10a11"), "a10a11");
+    }
+
+    #[test]
+    fn gui_moves() {
+        let c = Coords::new(8, 8);
+        assert_eq!(
+            c.parse_move("e7e8q"),
+            Some(GuiMove::Move {
+                from: (4, 6),
+                to: (4, 7),
+                via: vec![],
+                suffix: Suffix::Piece('Q')
+            })
+        );
+        for t in ["e7e8=q", "e7e8(q)", "e7e8Q"] {
+            assert!(
+                matches!(
+                    c.parse_move(t),
+                    Some(GuiMove::Move {
+                        suffix: Suffix::Piece('Q'),
+                        ..
+                    })
+                ),
+                "{t}"
+            );
+        }
+        assert!(matches!(
+            c.parse_move("c7c8="),
+            Some(GuiMove::Move {
+                suffix: Suffix::NoPromote,
+                ..
+            })
+        ));
+        assert!(matches!(
+            c.parse_move("c7c8+"),
+            Some(GuiMove::Move {
+                suffix: Suffix::Promote,
+                ..
+            })
+        ));
+        assert_eq!(
+            c.parse_move("P@e4"),
+            Some(GuiMove::Drop {
+                piece: 'P',
+                to: (4, 3)
+            })
+        );
+        assert_eq!(c.parse_move("@@@@"), Some(GuiMove::Pass));
+        assert_eq!(
+            c.parse_move("O-O-O"),
+            Some(GuiMove::Castle { kingside: false })
+        );
+        assert_eq!(
+            c.parse_move("c4d5,d5e4"),
+            Some(GuiMove::Move {
+                from: (2, 3),
+                to: (4, 3),
+                via: vec![(3, 4)],
+                suffix: Suffix::None
+            })
+        );
+        for bad in [
+            "",
+            "e2",
+            "e2e9",
+            "z1a1",
+            "e2e4,e5e6",
+            "hello",
+            "e2e4qq",
+            "PP@e4",
+        ] {
+            assert_eq!(c.parse_move(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn matching() {
+        let c = Coords::new(8, 8);
+        let mut castle = detail("e1g1", (4, 0), (6, 0));
+        castle.rook = Some((7, 0));
+        let mut promo = detail("a7a8q", (0, 6), (0, 7));
+        promo.promotion = Some('Q');
+        let legal = vec![detail("e2e4", (4, 1), (4, 3)), castle, promo];
+        let f = |t: &str| {
+            c.parse_move(t)
+                .and_then(|m| find_move(&m, &legal))
+                .map(|d| d.uci.clone())
+        };
+        assert_eq!(f("e2e4").as_deref(), Some("e2e4"));
+        assert_eq!(f("e1g1").as_deref(), Some("e1g1"));
+        assert_eq!(f("e1h1").as_deref(), Some("e1g1"));
+        assert_eq!(f("O-O").as_deref(), Some("e1g1"));
+        assert_eq!(f("O-O-O"), None);
+        assert_eq!(f("a7a8q").as_deref(), Some("a7a8q"));
+        assert_eq!(f("a7a8"), None);
+        assert_eq!(f("a7a8n"), None);
+        assert_eq!(f("e2e3"), None);
+    }
+
+    #[test]
+    fn highlight() {
+        let c = Coords::new(10, 8);
+        assert_eq!(
+            highlight_board(&c, &[((4, 2), 'Y'), ((4, 3), 'Y')]),
+            "10/10/10/10/4Y5/4Y5/10/10"
+        );
+    }
+}

@@ -1,0 +1,1451 @@
+//! CECP / XBoard protocol 2 (see `reference/protocols.md` §1 and §2): text in, engine calls,
+//! text out.
+//!
+//! The calling thread only reads lines and passes them on; a session thread owns the engine
+//! and handles, in order, both the GUI's lines and the search results (the best-move callback
+//! sends them to the same channel). So `ping` is answered after everything before it, a
+//! move the engine found is played on its own board before the next command is looked at,
+//! and commands such as `?`, `force`, `.` or `quit` are read while the engine thinks.
+//! Thinking lines come straight from the search thread through the shared [`Output`].
+
+use super::movetext::{find_move, highlight_board, Coords};
+use super::Output;
+use crate::engine::game::{Coord, GameResult, MoveDetail};
+use crate::engine::options::{names, OptionKind};
+use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome};
+use crate::search::{Bound, Limits, Score};
+use crate::variant::Variant;
+use crossbeam_channel::{unbounded, Receiver};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Variants XBoard 4.9.1 knows by name, with their board size (files, ranks).
+const XBOARD_KNOWN: &[(&str, u8, u8)] = &[
+    ("normal", 8, 8),
+    ("nocastle", 8, 8),
+    ("fischerandom", 8, 8),
+    ("knightmate", 8, 8),
+    ("3check", 8, 8),
+    ("atomic", 8, 8),
+    ("losers", 8, 8),
+    ("suicide", 8, 8),
+    ("giveaway", 8, 8),
+    ("crazyhouse", 8, 8),
+    ("bughouse", 8, 8),
+    ("shatranj", 8, 8),
+    ("makruk", 8, 8),
+    ("asean", 8, 8),
+    ("berolina", 8, 8),
+    ("spartan", 8, 8),
+    ("seirawan", 8, 8),
+    ("capablanca", 10, 8),
+    ("caparandom", 10, 8),
+    ("gothic", 10, 8),
+    ("janus", 10, 8),
+    ("courier", 12, 8),
+    ("grand", 10, 10),
+    ("shogi", 9, 9),
+    ("xiangqi", 9, 10),
+];
+
+/// XBoard's internal piece slots in `pieceToCharTable` order (the King comes last).
+const SLOTS: &str = "PNBRQFEACWMOHIJGDVLSU";
+
+/// The name XBoard uses for one of our variants (`chess` is XBoard's `normal`).
+pub fn xboard_name(v: &Variant) -> String {
+    if v.name == "chess" {
+        "normal".to_string()
+    } else {
+        v.name.clone()
+    }
+}
+
+/// Whether XBoard knows this variant itself (same name and board size), so that no `setup`
+/// is needed.
+pub fn xboard_knows(v: &Variant) -> bool {
+    let n = xboard_name(v);
+    XBOARD_KNOWN
+        .iter()
+        .any(|&(k, f, r)| k == n && f == v.files && r == v.ranks)
+}
+
+/// The `pieceToCharTable` for `setup`: the variant's own if it names every piece letter, else
+/// one derived from the pieces (royal piece in the King slot; others in the slot their name or
+/// letter suggests, else the first free slot).
+pub fn piece_to_char_table(v: &Variant) -> String {
+    let own = &v.xboard.piece_to_char_table;
+    if own.len() >= 12 && own.len() % 2 == 0 && own != "-" {
+        let (w, b) = own.split_at(own.len() / 2);
+        if v.pieces.iter().all(|p| {
+            w.contains(p.letter.to_ascii_uppercase()) && b.contains(p.letter.to_ascii_lowercase())
+        }) {
+            return own.clone();
+        }
+    }
+    let slot_of_name = |name: &str| -> Option<char> {
+        Some(match name {
+            "pawn" => 'P',
+            "knight" => 'N',
+            "bishop" => 'B',
+            "rook" => 'R',
+            "queen" => 'Q',
+            "fers" | "met" => 'F',
+            "alfil" | "fersAlfil" | "elephant" => 'E',
+            "archbishop" => 'A',
+            "chancellor" => 'C',
+            "wazir" => 'W',
+            "commoner" => 'M',
+            "cannon" => 'O',
+            "silver" => 'D',
+            "lance" => 'L',
+            _ => return None,
+        })
+    };
+    let mut slots: Vec<Option<char>> = vec![None; SLOTS.len()];
+    let mut king = None;
+    let mut rest = Vec::new();
+    for (i, p) in v.pieces.iter().enumerate() {
+        let l = p.letter.to_ascii_uppercase();
+        if (p.royal || v.king == Some(i as u8)) && king.is_none() {
+            king = Some(l);
+            continue;
+        }
+        rest.push((p.name.as_str(), l));
+    }
+    let mut unplaced = Vec::new();
+    for &(name, l) in &rest {
+        let want = slot_of_name(name).and_then(|c| SLOTS.find(c));
+        match want {
+            Some(i) if slots[i].is_none() => slots[i] = Some(l),
+            _ => unplaced.push(l),
+        }
+    }
+    let mut still = Vec::new();
+    for l in unplaced {
+        match SLOTS.find(l) {
+            Some(i) if slots[i].is_none() => slots[i] = Some(l),
+            _ => still.push(l),
+        }
+    }
+    for l in still {
+        if let Some(i) = slots.iter().position(|s| s.is_none()) {
+            slots[i] = Some(l);
+        }
+    }
+    let mut white: String = slots.iter().map(|s| s.unwrap_or('.')).collect();
+    white.push(king.unwrap_or('.'));
+    let black = white.to_ascii_lowercase();
+    white + &black
+}
+
+/// The distance `n` of XBoard's castling atom `On` for the variant's castling, if XBoard 4.9.1
+/// can express it: `On` moves the king `n` squares towards the piece in either corner of its
+/// rank, so the castling rooks must stand on the edge files and both sides must castle over
+/// the same distance. `None` without castling or when it cannot be expressed (shako castles
+/// with rooks inside the elephants; a king castling 2 one way and 3 the other).
+pub fn xboard_castling(v: &Variant) -> Option<u32> {
+    let c = &v.castling;
+    if !c.enabled || v.files < 3 {
+        return None;
+    }
+    let king = v.king.and_then(|k| v.pieces.get(k as usize))?;
+    // The king's file in the start position (the INI's king file may be inherited).
+    let board = v.start_fen.split_whitespace().next().unwrap_or("");
+    let king_file = fen_squares(board, &Coords::new(v.files, v.ranks))
+        .iter()
+        .filter(|(_, l)| *l == king.letter.to_ascii_uppercase())
+        .min_by_key(|((_, r), _)| *r)
+        .map(|((f, _), _)| *f)
+        .unwrap_or(c.king_file);
+    let ks = (c.kingside_file as i32 - king_file as i32).unsigned_abs();
+    let qs = (king_file as i32 - c.queenside_file as i32).unsigned_abs();
+    let edges =
+        c.rook_kingside_file.map_or(true, |f| f + 1 == v.files) && c.rook_queenside_file == 0;
+    (edges && ks == qs && ks >= 2).then_some(ks)
+}
+
+/// The `setup` and `piece` lines that define `v` for XBoard.
+pub fn setup_lines(v: &Variant, pocket: u32, template: &str) -> Vec<String> {
+    let mut lines = vec![format!(
+        "setup ({}) {}x{}+{}_{} {}",
+        piece_to_char_table(v),
+        v.files,
+        v.ranks,
+        pocket,
+        template,
+        v.start_fen
+    )];
+    for (i, p) in v.pieces.iter().enumerate() {
+        let dialect = match p.dialect {
+            crate::variant::BetzaDialect::XBetza => crate::betza::Dialect::XBetza,
+            crate::variant::BetzaDialect::FairyStockfish => crate::betza::Dialect::FairyStockfish,
+        };
+        let mut betza = match crate::betza::parse(&p.betza, dialect).map(|pc| pc.to_xboard()) {
+            Ok(Ok(s)) => s,
+            _ => p.betza.clone(),
+        };
+        let id = i as u8;
+        let is_pawn = v.promotion.pawn_types.white.0.contains(&id) || p.name == "pawn";
+        if is_pawn && v.pawns.double_step && !betza.contains("ifmnD") {
+            betza += "ifmnD";
+        }
+        if p.royal || v.king == Some(id) {
+            if let Some(d) = xboard_castling(v) {
+                betza += &format!("O{d}");
+            }
+        }
+        lines.push(format!(
+            "piece {}& {}",
+            p.letter.to_ascii_uppercase(),
+            betza
+        ));
+    }
+    lines
+}
+
+/// Events the session thread handles in order.
+enum Event {
+    Line(String),
+    Best(BestMove, u64),
+    Eof,
+}
+
+/// What the info callback needs.
+struct Shared {
+    post: bool,
+    coords: Coords,
+    /// Suppress output (pondering).
+    quiet: bool,
+    /// Last reported line: depth, score, nodes.
+    last: Option<(u32, i32, u64)>,
+    started: Instant,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Searching {
+    Idle,
+    /// Thinking on the engine's own move.
+    Move,
+    /// Pondering (after the engine's move, on the expected reply).
+    Ponder,
+    /// Analysis mode.
+    Analysis,
+}
+
+/// The CECP score of a search score (mate as ±(100000+N)).
+pub fn cecp_score(s: Score) -> i32 {
+    match s {
+        Score::Cp(cp) => cp,
+        Score::Mate(m) if m > 0 => 100_000 + m,
+        Score::Mate(m) => -100_000 + m,
+    }
+}
+
+/// One thinking line: `ply score time nodes seldepth nps tbhits<TAB>pv`.
+pub fn thinking_line(l: &InfoLine, c: &Coords) -> String {
+    let pv: Vec<String> = l.pv.iter().map(|m| c.from_uci(m)).collect();
+    let mut pv = pv.join(" ");
+    match l.bound {
+        Bound::Lower => pv.push('!'),
+        Bound::Upper => pv.push('?'),
+        _ => {}
+    }
+    format!(
+        "{} {} {} {} {} {} 0\t{}",
+        l.depth,
+        cecp_score(l.score),
+        l.time_ms / 10,
+        l.nodes,
+        l.seldepth,
+        l.nps,
+        pv
+    )
+}
+
+/// Time control as `level` gives it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Level {
+    mps: u32,
+    base_ms: u64,
+    inc_ms: u64,
+}
+
+struct Session {
+    out: Output,
+    shared: Arc<Mutex<Shared>>,
+    gen: Arc<AtomicU64>,
+    searching: Searching,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<usize>,
+    analyzing: bool,
+    pending_pongs: Vec<String>,
+    level: Option<Level>,
+    st_ms: Option<u64>,
+    sd: Option<u32>,
+    nps: Option<u64>,
+    time_cs: Option<u64>,
+    otim_cs: Option<u64>,
+    ponder: bool,
+    excluded: Vec<String>,
+    coords: Coords,
+    lifted: Option<Coord>,
+    last_score: Option<i32>,
+    hint: Option<String>,
+    paused: bool,
+    /// Castling moves XBoard cannot follow (engine-defined variant whose castling `On` cannot
+    /// express) are left out of the engine's own moves and of highlights.
+    drop_castling: bool,
+    /// Edit mode (protocol 1 `edit`): board being built and the colour being placed.
+    edit: Option<EditBoard>,
+}
+
+struct EditBoard {
+    squares: Vec<(Coord, char)>,
+    white: bool,
+}
+
+fn lock(s: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
+    match s.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+/// Runs a CECP session on `engine`: `first` is the line that selected CECP (normally
+/// `xboard`), then lines from `input` until `quit` or end of input.
+pub fn run(
+    engine: &mut Engine,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+) -> std::io::Result<()> {
+    let (tx, rx) = unbounded::<Event>();
+    let gen = Arc::new(AtomicU64::new(0));
+    let v = engine.variant();
+    let coords = Coords::new(v.files, v.ranks);
+    let shared = Arc::new(Mutex::new(Shared {
+        post: false,
+        coords,
+        quiet: false,
+        last: None,
+        started: Instant::now(),
+    }));
+    {
+        let (o, sh) = (out.clone(), Arc::clone(&shared));
+        engine.set_on_info(move |info| {
+            let mut s = lock(&sh);
+            match info {
+                Info::Line(l) => {
+                    s.last = Some((l.depth, cecp_score(l.score), l.nodes));
+                    if s.post && !s.quiet && l.multipv <= 1 {
+                        o.line(&thinking_line(l, &s.coords));
+                    }
+                }
+                Info::Text(t) => {
+                    if s.post && !s.quiet {
+                        o.line(&format!("# {t}"));
+                    }
+                }
+            }
+        });
+        let (tx2, g2) = (tx.clone(), Arc::clone(&gen));
+        engine.set_on_bestmove(move |b| {
+            let _ = tx2.send(Event::Best(b.clone(), g2.load(Ordering::SeqCst)));
+        });
+    }
+    let mut session = Session {
+        out,
+        shared,
+        gen,
+        searching: Searching::Idle,
+        engine_side: Some(1),
+        analyzing: false,
+        pending_pongs: Vec::new(),
+        level: None,
+        st_ms: None,
+        sd: None,
+        nps: None,
+        time_cs: None,
+        otim_cs: None,
+        ponder: false,
+        excluded: Vec::new(),
+        coords,
+        lifted: None,
+        last_score: None,
+        hint: None,
+        paused: false,
+        drop_castling: false,
+        edit: None,
+    };
+    let first = first.to_string();
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        let worker = scope.spawn(move || {
+            session.run(engine, &first, &rx);
+            engine.stop_and_wait();
+        });
+        let mut line = String::new();
+        loop {
+            if worker.is_finished() {
+                break;
+            }
+            line.clear();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Event::Eof);
+                    break;
+                }
+                Ok(_) => {
+                    let quit = line.trim() == "quit";
+                    if tx.send(Event::Line(line.clone())).is_err() || quit {
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = worker.join();
+        Ok(())
+    })
+}
+
+/// Commands that end a search on the engine's own move or a ponder search (its result is
+/// dropped). Everything else (`ping`, `time`, `?`, `post`, `lift`, unknown input, ...) lets it
+/// run on.
+fn stops_search(cmd: &str) -> bool {
+    matches!(
+        cmd,
+        "new"
+            | "variant"
+            | "force"
+            | "go"
+            | "playother"
+            | "white"
+            | "black"
+            | "usermove"
+            | "result"
+            | "setboard"
+            | "edit"
+            | "undo"
+            | "remove"
+            | "analyze"
+            | "exit"
+            | "option"
+            | "exclude"
+            | "include"
+            | "quit"
+    )
+}
+
+impl Session {
+    fn run(&mut self, engine: &mut Engine, first: &str, rx: &Receiver<Event>) {
+        if !self.command(engine, first) {
+            return;
+        }
+        while let Ok(ev) = rx.recv() {
+            match ev {
+                Event::Line(l) => {
+                    if !self.command(engine, &l) {
+                        return;
+                    }
+                }
+                Event::Best(b, g) => {
+                    if g == self.gen.load(Ordering::SeqCst) {
+                        self.on_best(engine, b);
+                    }
+                }
+                Event::Eof => return,
+            }
+        }
+    }
+
+    fn line(&self, s: &str) {
+        self.out.line(s);
+    }
+
+    /// Stops any search and forgets its result.
+    fn abort(&mut self, engine: &mut Engine) {
+        if self.searching != Searching::Idle {
+            engine.stop_and_wait();
+            self.gen.fetch_add(1, Ordering::SeqCst);
+            lock(&self.shared).quiet = false;
+            self.searching = Searching::Idle;
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        for n in std::mem::take(&mut self.pending_pongs) {
+            self.line(&format!("pong {n}"));
+        }
+    }
+
+    fn set_coords(&mut self, engine: &Engine) {
+        let v = engine.variant();
+        self.coords = Coords::new(v.files, v.ranks);
+        lock(&self.shared).coords = self.coords;
+    }
+
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, engine: &mut Engine, raw: &str) -> bool {
+        let line = raw.trim();
+        if line.is_empty() {
+            return true;
+        }
+        tracing::debug!(target: "xboard", "<< {line}");
+        if self.edit.is_some() {
+            self.edit_command(engine, line);
+            return true;
+        }
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        let bare_move = !stops_search(cmd) && self.coords.parse_move(line).is_some();
+        if self.searching != Searching::Idle && (stops_search(cmd) || bare_move) {
+            self.abort(engine);
+        }
+        match cmd {
+            "xboard" => {}
+            "protover" => self.features(engine),
+            "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
+            | "egtpath" => {}
+            "new" => self.new_game(engine),
+            "variant" => self.variant(engine, arg),
+            "force" => {
+                self.engine_side = None;
+            }
+            "go" => {
+                self.engine_side = Some(engine.side_to_move());
+                self.think(engine);
+            }
+            "playother" => {
+                self.engine_side = Some(engine.side_to_move() ^ 1);
+                self.start_ponder(engine);
+            }
+            "white" | "black" => {
+                // Only with colors=1 (we ask for colors=0): the GUI's side to move.
+                self.engine_side = Some(if cmd == "white" { 1 } else { 0 });
+            }
+            "usermove" => self.user_move(engine, arg),
+            "level" => self.level(arg),
+            "st" => match arg.parse::<f64>() {
+                Ok(s) if s >= 0.0 => {
+                    self.st_ms = Some((s * 1000.0) as u64);
+                }
+                _ => self.error("bad st", line),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) => self.sd = Some(d.clamp(1, 1000)),
+                _ => self.error("bad sd", line),
+            },
+            "nps" => match arg.parse::<u64>() {
+                Ok(n) => self.nps = (n > 0).then_some(n),
+                _ => self.error("bad nps", line),
+            },
+            "time" => self.time_cs = arg.parse::<i64>().ok().map(|t| t.max(1) as u64),
+            "otim" => self.otim_cs = arg.parse::<i64>().ok().map(|t| t.max(1) as u64),
+            "?" => {
+                if self.searching == Searching::Move {
+                    engine.stop();
+                }
+            }
+            "ping" => {
+                if self.searching == Searching::Move {
+                    self.pending_pongs.push(arg.to_string());
+                } else {
+                    self.line(&format!("pong {arg}"));
+                }
+            }
+            "draw" => {
+                if self.engine_side.is_some() && self.last_score.is_some_and(|s| s <= -50) {
+                    self.line("offer draw");
+                }
+            }
+            "result" => {
+                self.engine_side = None;
+            }
+            "setboard" => self.setboard(engine, arg),
+            "edit" => {
+                self.edit = Some(EditBoard {
+                    squares: self.board_squares(engine),
+                    white: true,
+                });
+            }
+            "undo" => self.undo(engine, 1, line),
+            "remove" => self.undo(engine, 2, line),
+            "hard" => self.ponder = true,
+            "easy" => self.ponder = false,
+            "post" => lock(&self.shared).post = true,
+            "nopost" => lock(&self.shared).post = false,
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_side = None;
+                self.start_analysis(engine);
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.abort(engine);
+                    self.analyzing = false;
+                }
+            }
+            "." => self.stat01(engine),
+            "hint" => {
+                if let Some(h) = &self.hint {
+                    self.line(&format!("Hint: {h}"));
+                }
+            }
+            "bk" => {
+                self.line(" Dabbaba has no opening book.");
+                self.line("");
+            }
+            "memory" => self.set_option(engine, names::HASH, arg),
+            "cores" => self.set_option(engine, names::THREADS, arg),
+            "option" => self.option(engine, arg),
+            "exclude" | "include" => self.exclude(engine, cmd == "exclude", arg),
+            "pause" => {
+                if !self.paused {
+                    self.paused = true;
+                    self.abort(engine);
+                }
+            }
+            "resume" => {
+                if self.paused {
+                    self.paused = false;
+                    self.resume(engine);
+                }
+            }
+            "lift" => self.lift(engine, arg),
+            "put" => self.put(engine, arg),
+            "hover" => self.hover(engine, arg),
+            "quit" => {
+                self.abort(engine);
+                return false;
+            }
+            _ => {
+                // A bare move (protocol 1 style, or usermove not accepted).
+                if self.coords.parse_move(line).is_some() {
+                    self.user_move(engine, line);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        // Analysis follows every change of the position.
+        if self.analyzing && self.searching == Searching::Idle && !self.paused {
+            self.start_analysis(engine);
+        }
+        true
+    }
+
+    fn error(&self, kind: &str, cmd: &str) {
+        self.line(&format!("Error ({kind}): {cmd}"));
+    }
+
+    fn features(&self, engine: &Engine) {
+        self.line("feature done=0");
+        let mut names_seen: Vec<String> = Vec::new();
+        for n in engine.playable_variant_names() {
+            let xb = if n == "chess" {
+                "normal".to_string()
+            } else {
+                n
+            };
+            if !names_seen.contains(&xb) {
+                names_seen.push(xb);
+            }
+        }
+        self.line(&format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 \
+             analyze=1 myname=\"{}\" variants=\"{}\" colors=0 ics=0 name=1 pause=1 nps=1 debug=1 memory=1 smp=1 \
+             exclude=1 highlight=1",
+            super::uci::ENGINE_NAME,
+            names_seen.join(",")
+        ));
+        for spec in engine.options().specs() {
+            let n = spec.name.as_str();
+            // Hash, Threads and Ponder are `memory`, `cores` and `hard`/`easy`; variants come
+            // with `variant`; the other UCI_ options mean nothing in CECP.
+            if n == names::HASH
+                || n == names::THREADS
+                || n == names::PONDER
+                || n.starts_with("UCI_")
+            {
+                continue;
+            }
+            let o = match &spec.kind {
+                OptionKind::Check { default } => format!("{n} -check {}", u8::from(*default)),
+                OptionKind::Spin { default, min, max } => {
+                    format!("{n} -spin {default} {min} {max}")
+                }
+                OptionKind::Combo { default, vars } => {
+                    let v: Vec<String> = vars
+                        .iter()
+                        .map(|v| {
+                            if v == default {
+                                format!("*{v}")
+                            } else {
+                                v.clone()
+                            }
+                        })
+                        .collect();
+                    format!("{n} -combo {}", v.join(" /// "))
+                }
+                OptionKind::Button => format!("{n} -button"),
+                OptionKind::String { default } => {
+                    if n == names::VARIANT_PATH {
+                        format!("{n} -file {default}")
+                    } else {
+                        format!("{n} -string {default}")
+                    }
+                }
+            };
+            self.line(&format!("feature option=\"{o}\""));
+        }
+        self.line("feature done=1");
+    }
+
+    fn new_game(&mut self, engine: &mut Engine) {
+        // `new` means standard chess; `variant` follows for anything else.
+        if engine.variant().name == "chess" || engine.set_variant("chess").is_err() {
+            let _ = engine.set_position(None, &[]);
+        }
+        engine.new_game();
+        self.set_coords(engine);
+        self.engine_side = Some(1);
+        self.drop_castling = false;
+        self.sd = None;
+        self.excluded.clear();
+        self.last_score = None;
+        self.hint = None;
+        self.lifted = None;
+    }
+
+    fn variant(&mut self, engine: &mut Engine, arg: &str) {
+        // A size prefix (`10x8+0_capablanca`) may come with a known name.
+        let name = match arg.split_once('_') {
+            Some((pre, rest)) if pre.contains('x') && pre.contains('+') => rest,
+            _ => arg,
+        };
+        let ours = if name == "normal" && engine.variant_names().iter().any(|n| n == "chess") {
+            "chess"
+        } else {
+            name
+        };
+        match engine.set_variant(ours) {
+            Ok(summary) => {
+                self.set_coords(engine);
+                self.excluded.clear();
+                let v = engine.variant().clone();
+                self.drop_castling =
+                    !xboard_knows(&v) && v.castling.enabled && xboard_castling(&v).is_none();
+                if !xboard_knows(&v) {
+                    for l in setup_lines(&v, summary.pocket, &summary.template) {
+                        self.line(&l);
+                    }
+                }
+            }
+            Err(e) => {
+                self.line(&format!("Error (unknown variant): {arg}"));
+                tracing::warn!("variant {arg}: {e}");
+            }
+        }
+    }
+
+    fn user_move(&mut self, engine: &mut Engine, text: &str) {
+        let legal = engine.legal_move_details();
+        let Some(d) = self
+            .coords
+            .parse_move(text)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
+            self.line(&format!("Illegal move: {text}"));
+            return;
+        };
+        if engine.play_move(&d.uci).is_err() {
+            self.line(&format!("Illegal move: {text}"));
+            return;
+        }
+        self.excluded.clear();
+        self.lifted = None;
+        if self.analyzing {
+            return;
+        }
+        if let Some(side) = self.engine_side {
+            if let Some(over) = engine.game_over() {
+                self.claim(&over);
+                return;
+            }
+            if side == engine.side_to_move() && !self.paused {
+                self.think(engine);
+            }
+        }
+    }
+
+    fn claim(&self, over: &crate::engine::game::GameOver) {
+        let r = match over.result {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        };
+        self.line(&format!("{r} {{{}}}", over.reason));
+    }
+
+    fn limits(&self, engine: &Engine) -> Limits {
+        let mut l = Limits {
+            depth: self.sd,
+            ..Limits::default()
+        };
+        let stm = engine.side_to_move();
+        if let Some(st) = self.st_ms {
+            l.movetime = Some(st);
+        } else if let Some(lv) = self.level {
+            let mine = self.time_cs.map(|t| t * 10).unwrap_or(lv.base_ms.max(1));
+            let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
+            let (w, b) = if stm == 0 {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            l.wtime = Some(w);
+            l.btime = Some(b);
+            l.winc = Some(lv.inc_ms);
+            l.binc = Some(lv.inc_ms);
+            if lv.mps > 0 {
+                let fullmove: u32 = engine
+                    .fen()
+                    .split_whitespace()
+                    .last()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(1);
+                l.movestogo = Some(lv.mps - (fullmove.saturating_sub(1) % lv.mps));
+            }
+        } else if let Some(t) = self.time_cs {
+            let mine = t * 10;
+            let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
+            let (w, b) = if stm == 0 {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            l.wtime = Some(w);
+            l.btime = Some(b);
+        } else if self.sd.is_none() {
+            // No time control at all: a short fixed time.
+            l.movetime = Some(5000);
+        }
+        if let Some(nps) = self.nps {
+            // Node-count timing: the time budget turned into nodes.
+            let overhead = engine.options().int(names::MOVE_OVERHEAD).max(0) as u64;
+            let b = crate::search::budget(&l, stm, overhead);
+            if let Some(soft) = b.soft.or(b.hard) {
+                l.nodes = Some((nps as u128 * soft.as_millis() / 1000).max(1) as u64);
+                l.wtime = None;
+                l.btime = None;
+                l.winc = None;
+                l.binc = None;
+                l.movetime = None;
+                l.movestogo = None;
+            }
+        }
+        l.searchmoves = self.root_moves(engine);
+        l
+    }
+
+    /// The root moves left after `exclude` (empty = all).
+    fn root_moves(&self, engine: &Engine) -> Vec<String> {
+        if self.excluded.is_empty() && !self.drop_castling {
+            return Vec::new();
+        }
+        let all = engine.legal_move_details();
+        let kept: Vec<String> = all
+            .iter()
+            .filter(|d| !(self.drop_castling && d.rook.is_some()))
+            .filter(|d| !self.excluded.contains(&d.uci))
+            .map(|d| d.uci.clone())
+            .collect();
+        if kept.len() == all.len() {
+            Vec::new()
+        } else {
+            kept
+        }
+    }
+
+    fn think(&mut self, engine: &mut Engine) {
+        if let Some(over) = engine.game_over() {
+            self.claim(&over);
+            return;
+        }
+        if self.paused {
+            return;
+        }
+        let l = self.limits(engine);
+        {
+            let mut s = lock(&self.shared);
+            s.quiet = false;
+            s.last = None;
+            s.started = Instant::now();
+        }
+        self.searching = Searching::Move;
+        engine.go(l);
+    }
+
+    fn start_analysis(&mut self, engine: &mut Engine) {
+        if engine.game_over().is_some() {
+            return;
+        }
+        let searchmoves = self.root_moves(engine);
+        if !self.excluded.is_empty() && searchmoves.is_empty() {
+            // Everything is excluded: nothing to analyse.
+            return;
+        }
+        {
+            let mut s = lock(&self.shared);
+            s.quiet = false;
+            s.last = None;
+            s.started = Instant::now();
+        }
+        self.searching = Searching::Analysis;
+        engine.go(Limits {
+            infinite: true,
+            searchmoves,
+            ..Limits::default()
+        });
+    }
+
+    fn start_ponder(&mut self, engine: &mut Engine) {
+        if !self.ponder || self.analyzing || self.paused {
+            return;
+        }
+        let Some(guess) = self.hint.clone() else {
+            return;
+        };
+        let legal = engine.legal_move_details();
+        let Some(d) = self
+            .coords
+            .parse_move(&guess)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
+            return;
+        };
+        if engine.play_move(&d.uci).is_err() {
+            return;
+        }
+        if engine.game_over().is_none() {
+            lock(&self.shared).quiet = true;
+            self.searching = Searching::Ponder;
+            // The search works on its own copy; the game goes back at once.
+            engine.go(Limits {
+                infinite: true,
+                ponder: true,
+                ..Limits::default()
+            });
+        }
+        engine.undo_move();
+    }
+
+    fn resume(&mut self, engine: &mut Engine) {
+        if self.analyzing {
+            return;
+        }
+        if self.engine_side == Some(engine.side_to_move()) {
+            self.think(engine);
+        }
+    }
+
+    fn on_best(&mut self, engine: &mut Engine, b: BestMove) {
+        if self.searching != Searching::Move {
+            return;
+        }
+        self.searching = Searching::Idle;
+        self.last_score = lock(&self.shared).last.map(|l| l.1);
+        let legal = engine.legal_move_details();
+        let chosen = b
+            .best
+            .as_ref()
+            .and_then(|u| legal.iter().find(|d| &d.uci == u))
+            .cloned();
+        match chosen {
+            Some(d) => {
+                let text = self.coords.move_text(&d);
+                if engine.play_move(&d.uci).is_ok() {
+                    self.line(&format!("move {text}"));
+                    self.hint = b.ponder.as_ref().map(|p| self.coords.from_uci(p));
+                    self.excluded.clear();
+                    self.flush_pongs();
+                    if let Some(over) = engine.game_over() {
+                        self.claim(&over);
+                    } else {
+                        self.start_ponder(engine);
+                    }
+                    return;
+                }
+                tracing::warn!("the engine's move {} could not be played", d.uci);
+                self.flush_pongs();
+            }
+            None => {
+                self.flush_pongs();
+                if let Some(over) = engine.game_over() {
+                    self.claim(&over);
+                }
+            }
+        }
+    }
+
+    fn level(&mut self, arg: &str) {
+        match parse_level(arg) {
+            Some(l) => {
+                self.level = Some(l);
+                self.st_ms = None;
+            }
+            None => self.error("bad level", &format!("level {arg}")),
+        }
+    }
+
+    fn setboard(&mut self, engine: &mut Engine, fen: &str) {
+        match engine.set_position(Some(fen), &[]) {
+            Ok(()) => {
+                self.excluded.clear();
+                self.lifted = None;
+            }
+            Err(e) => {
+                tracing::warn!("setboard: {e}");
+                self.line("tellusererror Illegal position");
+            }
+        }
+    }
+
+    fn undo(&mut self, engine: &mut Engine, n: usize, cmd: &str) {
+        for _ in 0..n {
+            if !engine.undo_move() {
+                self.error("cannot undo", cmd);
+                break;
+            }
+        }
+        self.excluded.clear();
+        self.lifted = None;
+    }
+
+    fn stat01(&self, engine: &Engine) {
+        if !self.analyzing {
+            return;
+        }
+        let s = lock(&self.shared);
+        let cs = s.started.elapsed().as_millis() / 10;
+        let (depth, nodes) = s.last.map(|l| (l.0, l.2)).unwrap_or((0, 0));
+        let total = engine.legal_moves().len();
+        self.line(&format!("stat01: {cs} {nodes} {depth} 0 {total}"));
+    }
+
+    fn set_option(&self, engine: &mut Engine, name: &str, value: &str) {
+        let v = match name {
+            names::HASH => value
+                .parse::<i64>()
+                .map(|n| n.clamp(1, crate::engine::options::MAX_HASH_MB).to_string()),
+            names::THREADS => value
+                .parse::<i64>()
+                .map(|n| n.clamp(1, crate::engine::options::MAX_THREADS).to_string()),
+            _ => Ok(value.to_string()),
+        };
+        match v {
+            Ok(v) => {
+                if let Err(e) = engine.set_option(name, Some(&v)) {
+                    self.line(&format!("# {e}"));
+                }
+            }
+            Err(_) => self.error("bad value", &format!("{name} {value}")),
+        }
+    }
+
+    fn option(&mut self, engine: &mut Engine, arg: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (arg.trim(), None),
+        };
+        let Some(spec) = engine.options().spec(name).cloned() else {
+            self.error("unknown option", &format!("option {arg}"));
+            return;
+        };
+        let value = match (&spec.kind, value) {
+            (OptionKind::Check { .. }, Some(v)) => {
+                Some(if v == "1" || v.eq_ignore_ascii_case("true") {
+                    "true".to_string()
+                } else {
+                    "false".to_string()
+                })
+            }
+            (_, v) => v.map(str::to_string),
+        };
+        match engine.set_option(name, value.as_deref()) {
+            Ok(OptionOutcome::VariantsLoaded(added)) => {
+                self.line(&format!(
+                    "# loaded {} variants: {}",
+                    added.len(),
+                    added.join(" ")
+                ));
+                let mut all: Vec<String> = Vec::new();
+                for n in engine.playable_variant_names() {
+                    let xb = if n == "chess" {
+                        "normal".to_string()
+                    } else {
+                        n
+                    };
+                    if !all.contains(&xb) {
+                        all.push(xb);
+                    }
+                }
+                self.line(&format!("feature variants=\"{}\"", all.join(",")));
+            }
+            Ok(OptionOutcome::VariantChanged(_)) => self.set_coords(engine),
+            Ok(OptionOutcome::Done) => {}
+            Err(e) => self.line(&format!("Error (bad option value): option {arg} ({e})")),
+        }
+    }
+
+    fn exclude(&mut self, engine: &mut Engine, exclude: bool, arg: &str) {
+        if self.searching == Searching::Analysis {
+            self.abort(engine);
+        }
+        if arg == "all" {
+            self.excluded = if exclude {
+                engine.legal_moves()
+            } else {
+                Vec::new()
+            };
+            return;
+        }
+        let legal = engine.legal_move_details();
+        let Some(d) = self
+            .coords
+            .parse_move(arg)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+        else {
+            self.line(&format!("Illegal move: {arg}"));
+            return;
+        };
+        if exclude {
+            if !self.excluded.contains(&d.uci) {
+                self.excluded.push(d.uci);
+            }
+        } else {
+            self.excluded.retain(|m| *m != d.uci);
+        }
+    }
+
+    fn marks_for(&self, engine: &Engine, from: Coord) -> Vec<(Coord, char)> {
+        let legal = engine.legal_move_details();
+        let mut marks: Vec<(Coord, char)> = Vec::new();
+        for d in legal
+            .iter()
+            .filter(|d| d.from == Some(from) && !d.pass)
+            .filter(|d| !(self.drop_castling && d.rook.is_some()))
+        {
+            let c = if d.promotion.is_some() || d.piece_promotion {
+                'M'
+            } else if d.capture {
+                'R'
+            } else {
+                'Y'
+            };
+            match marks.iter_mut().find(|(sq, _)| *sq == d.to) {
+                // Promotion wins over a plain mark on the same square.
+                Some(m) => {
+                    if c == 'M' {
+                        m.1 = 'M';
+                    }
+                }
+                None => marks.push((d.to, c)),
+            }
+        }
+        marks
+    }
+
+    fn lift(&mut self, engine: &Engine, arg: &str) {
+        let Some(sq) = self.coords.parse_square(arg) else {
+            self.error("bad square", &format!("lift {arg}"));
+            return;
+        };
+        self.lifted = Some(sq);
+        let marks = self.marks_for(engine, sq);
+        self.line(&format!(
+            "highlight {}",
+            highlight_board(&self.coords, &marks)
+        ));
+    }
+
+    fn hover(&mut self, engine: &Engine, arg: &str) {
+        let (Some(sq), Some(from)) = (self.coords.parse_square(arg), self.lifted) else {
+            return;
+        };
+        let legal = engine.legal_move_details();
+        let victims: Vec<Coord> = legal
+            .iter()
+            .filter(|d| d.from == Some(from) && d.to == sq)
+            .filter_map(|d| d.victim)
+            .collect();
+        if victims.is_empty() {
+            return;
+        }
+        let mut marks = self.marks_for(engine, from);
+        for v in victims {
+            // Lower case: a marker only, not a destination.
+            marks.push((v, 'g'));
+        }
+        self.line(&format!(
+            "highlight {}",
+            highlight_board(&self.coords, &marks)
+        ));
+    }
+
+    fn put(&mut self, engine: &Engine, arg: &str) {
+        let (Some(sq), Some(from)) = (self.coords.parse_square(arg), self.lifted) else {
+            return;
+        };
+        let legal = engine.legal_move_details();
+        let mut choices: Vec<char> = Vec::new();
+        for d in legal.iter().filter(|d| d.from == Some(from) && d.to == sq) {
+            if let Some(p) = d.promotion {
+                if !choices.contains(&p) {
+                    choices.push(p);
+                }
+            }
+        }
+        if !choices.is_empty() {
+            // The first choice is the default: the strongest-looking one, the queen if any.
+            if let Some(i) = choices.iter().position(|&c| c == 'Q') {
+                choices.swap(0, i);
+            }
+            self.line(&format!("choice {}", choices.iter().collect::<String>()));
+        }
+    }
+
+    fn board_squares(&self, engine: &Engine) -> Vec<(Coord, char)> {
+        let mut v = Vec::new();
+        for r in 0..self.coords.ranks {
+            for f in 0..self.coords.files {
+                if let Some(p) = engine.piece_at((f, r)) {
+                    v.push(((f, r), p));
+                }
+            }
+        }
+        v
+    }
+
+    /// Protocol-1 `edit` mode: `c` toggles colour, `Pa4` places, `xa4` clears, `#` clears
+    /// the board, `.` ends. The side to move stays; castling rights are given where king and
+    /// rooks stand on the squares they start on.
+    fn edit_command(&mut self, engine: &mut Engine, line: &str) {
+        let Some(eb) = self.edit.as_mut() else { return };
+        match line {
+            "c" => eb.white = !eb.white,
+            "#" => eb.squares.clear(),
+            "." => {
+                let Some(eb) = self.edit.take() else { return };
+                let fen = edit_fen(engine, &self.coords, &eb.squares);
+                self.setboard(engine, &fen);
+            }
+            _ => {
+                let mut ch = line.chars();
+                let Some(p) = ch.next() else { return };
+                let Some(sq) = self.coords.parse_square(ch.as_str()) else {
+                    self.error("bad edit command", line);
+                    return;
+                };
+                eb.squares.retain(|(s, _)| *s != sq);
+                if p != 'x' && p != 'X' && p.is_ascii_alphabetic() {
+                    let l = if eb.white {
+                        p.to_ascii_uppercase()
+                    } else {
+                        p.to_ascii_lowercase()
+                    };
+                    eb.squares.push((sq, l));
+                }
+            }
+        }
+    }
+}
+
+/// Reads `level MPS BASE INC`: BASE in minutes or `MIN:SEC` (trailing junk ignored), INC in
+/// seconds, possibly fractional.
+fn parse_level(arg: &str) -> Option<Level> {
+    let w: Vec<&str> = arg.split_whitespace().collect();
+    let mps: u32 = w.first()?.parse().ok()?;
+    let base = *w.get(1)?;
+    let digits = |s: &str| {
+        s.chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect::<String>()
+    };
+    let base_ms = match base.split_once(':') {
+        Some((m, s)) => {
+            let m: u64 = m.parse().ok()?;
+            let s: f64 = digits(s).parse().ok()?;
+            m * 60_000 + (s * 1000.0) as u64
+        }
+        None => (digits(base).parse::<f64>().ok()? * 60_000.0) as u64,
+    };
+    let inc: f64 = match w.get(2) {
+        Some(s) => s.parse().ok()?,
+        None => 0.0,
+    };
+    Some(Level {
+        mps,
+        base_ms,
+        inc_ms: (inc.max(0.0) * 1000.0) as u64,
+    })
+}
+
+/// A FEN from an edited board: side to move kept; castling rights where the start position's
+/// castling pieces still stand on their squares.
+fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
+    let mut board = String::new();
+    for r in (0..c.ranks).rev() {
+        let mut empty = 0;
+        for f in 0..c.files {
+            match squares.iter().find(|(s, _)| *s == (f, r)) {
+                Some((_, p)) => {
+                    if empty > 0 {
+                        board += &empty.to_string();
+                        empty = 0;
+                    }
+                    board.push(*p);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            board += &empty.to_string();
+        }
+        if r > 0 {
+            board.push('/');
+        }
+    }
+    let stm = if engine.side_to_move() == 0 { "w" } else { "b" };
+    let v = engine.variant();
+    let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
+    let start_rights = v.start_fen.split_whitespace().nth(2).unwrap_or("-");
+    // Keep a start right only if the start position's back ranks are unchanged where it
+    // matters (king and rook squares of that side).
+    let start: Vec<(Coord, char)> = fen_squares(start_board, c);
+    let same = |rank: u8, letters: &[char]| {
+        start
+            .iter()
+            .filter(|((_, r), p)| *r == rank && letters.contains(&p.to_ascii_uppercase()))
+            .all(|(sq, p)| squares.iter().any(|(s, q)| s == sq && q == p))
+    };
+    let king = v
+        .king
+        .and_then(|k| v.pieces.get(k as usize))
+        .map(|p| p.letter.to_ascii_uppercase())
+        .unwrap_or('K');
+    let mut rights = String::new();
+    for ch in start_rights.chars() {
+        let white = ch.is_ascii_uppercase();
+        let rank = if white { 0 } else { c.ranks - 1 };
+        if same(rank, &[king, 'R']) {
+            rights.push(ch);
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    format!("{board} {stm} {rights} - 0 1")
+}
+
+fn fen_squares(board: &str, c: &Coords) -> Vec<(Coord, char)> {
+    let mut out = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let Some(r) = (c.ranks as usize).checked_sub(i + 1) else {
+            break;
+        };
+        let mut f = 0u32;
+        let mut num = 0u32;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                num = num * 10 + d;
+                continue;
+            }
+            f += num;
+            num = 0;
+            if ch.is_ascii_alphabetic() {
+                out.push(((f as u8, r as u8), ch));
+                f += 1;
+            } else if ch == '*' {
+                f += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The moves of `from` as CECP text (for tests and tools).
+pub fn moves_from(engine: &Engine, c: &Coords, from: Coord) -> Vec<(MoveDetail, String)> {
+    engine
+        .legal_move_details()
+        .into_iter()
+        .filter(|d| d.from == Some(from))
+        .map(|d| {
+            let t = c.move_text(&d);
+            (d, t)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::builtin;
+
+    #[test]
+    fn scores() {
+        assert_eq!(cecp_score(Score::Cp(-31)), -31);
+        assert_eq!(cecp_score(Score::Mate(3)), 100_003);
+        assert_eq!(cecp_score(Score::Mate(-2)), -100_002);
+    }
+
+    #[test]
+    fn known_and_tables() {
+        let chess = builtin("chess").unwrap();
+        assert!(xboard_knows(chess));
+        assert_eq!(xboard_name(chess), "normal");
+        let shako = builtin("shako").unwrap();
+        assert!(!xboard_knows(shako));
+        assert_eq!(
+            piece_to_char_table(shako),
+            "PNBRQ.E....C.........Kpnbrq.e....c.........k"
+        );
+        let lines = setup_lines(shako, 0, "fairy");
+        assert!(lines[0].starts_with(
+            "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy c8c/"
+        ));
+        assert!(lines.contains(&"piece K& K".to_string()), "{lines:?}");
+        assert_eq!(xboard_castling(chess), Some(2));
+        assert_eq!(xboard_castling(builtin("capablanca").unwrap()), Some(3));
+        assert_eq!(xboard_castling(shako), None);
+        assert_eq!(xboard_castling(builtin("nocastle").unwrap()), None);
+        assert!(lines.contains(&"piece C& mRcpR".to_string()), "{lines:?}");
+        // A table without the variant's letters is replaced by a derived one.
+        let perfect = builtin("perfect").unwrap();
+        let t = piece_to_char_table(perfect);
+        for p in &perfect.pieces {
+            assert!(t.contains(p.letter.to_ascii_uppercase()), "{t}");
+        }
+        assert_eq!(t.len() % 2, 0);
+        assert!(t.starts_with("PNBRQ"));
+    }
+
+    #[test]
+    fn levels() {
+        let l = parse_level("40 5 0").unwrap();
+        assert_eq!((l.mps, l.base_ms, l.inc_ms), (40, 300_000, 0));
+        let l = parse_level("0 2:30 0.5").unwrap();
+        assert_eq!((l.mps, l.base_ms, l.inc_ms), (0, 150_000, 500));
+        let l = parse_level("0 1+3 2").unwrap();
+        assert_eq!((l.base_ms, l.inc_ms), (60_000, 2000));
+        assert!(parse_level("x 5 0").is_none());
+        assert!(parse_level("40").is_none());
+    }
+}

@@ -1,0 +1,581 @@
+//! CECP sessions through pipes on the binary: handshake, game flow, engine-defined variants,
+//! highlighting, claims, undo/remove, analysis and exclude. Every move the engine sends is
+//! checked against a replica of the game kept with the library.
+
+use dabbaba::engine::game::MoveDetail;
+use dabbaba::engine::Engine;
+use dabbaba::protocol::movetext::{find_move, highlight_board, Coords};
+use dabbaba::variant::VariantSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+    /// Every line received so far.
+    log: Vec<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start dabbaba");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(l) = line else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut s = Session {
+            child,
+            stdin,
+            rx,
+            log: Vec::new(),
+        };
+        s.send("xboard");
+        s.send("protover 2");
+        s
+    }
+
+    fn send(&mut self, l: &str) {
+        writeln!(self.stdin, "{l}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first one for which `done` holds.
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let end = Instant::now() + TIMEOUT;
+        let mut got = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            let l = self
+                .rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("timed out; got so far: {got:#?}"));
+            self.log.push(l.clone());
+            got.push(l.clone());
+            if done(&l) {
+                return got;
+            }
+        }
+    }
+
+    /// Sends `ping n` and returns every line before `pong n`.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let mut v = self.until(|l| l == format!("pong {n}"));
+        v.pop();
+        v
+    }
+
+    /// Waits for the engine's move and returns its text.
+    fn engine_move(&mut self) -> String {
+        let lines = self.until(|l| l.starts_with("move "));
+        lines.last().expect("line")[5..].to_string()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let end = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < end {
+            if let Ok(Some(st)) = self.child.try_wait() {
+                assert!(st.success(), "exit status {st}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("the engine did not quit");
+    }
+}
+
+/// The game as the test sees it.
+struct Replica {
+    engine: Engine,
+    coords: Coords,
+}
+
+impl Replica {
+    fn new(variant: &str, extra: Option<&Path>) -> Replica {
+        let mut set = VariantSet::with_builtins();
+        if let Some(p) = extra {
+            set.load_file(p).expect("load variants");
+        }
+        let mut engine = Engine::with_variants(set);
+        engine.set_variant(variant).expect("variant");
+        let v = engine.variant();
+        let coords = Coords::new(v.files, v.ranks);
+        Replica { engine, coords }
+    }
+
+    fn find(&self, text: &str) -> Option<MoveDetail> {
+        let legal = self.engine.legal_move_details();
+        self.coords
+            .parse_move(text)
+            .and_then(|m| find_move(&m, &legal))
+            .cloned()
+    }
+
+    /// Plays a CECP move, panicking if it is not legal.
+    fn play(&mut self, text: &str) {
+        let d = self
+            .find(text)
+            .unwrap_or_else(|| panic!("illegal move {text} in {}", self.engine.fen()));
+        self.engine.play_move(&d.uci).expect("play");
+    }
+
+    /// A legal move for the side to move, in CECP text (quiet if possible, varied by `i`).
+    fn some_move(&self, i: usize) -> Option<String> {
+        let legal = self.engine.legal_move_details();
+        if legal.is_empty() {
+            return None;
+        }
+        let quiet: Vec<&MoveDetail> = legal.iter().filter(|d| !d.capture).collect();
+        let d = if quiet.is_empty() {
+            &legal[i % legal.len()]
+        } else {
+            quiet[(i * 7) % quiet.len()]
+        };
+        Some(self.coords.move_text(d))
+    }
+
+    /// The expected `highlight` board for the piece on `sq`.
+    fn highlight(&self, sq: &str) -> String {
+        let from = self.coords.parse_square(sq).expect("square");
+        let mut marks: Vec<((u8, u8), char)> = Vec::new();
+        for d in self
+            .engine
+            .legal_move_details()
+            .iter()
+            .filter(|d| d.from == Some(from))
+        {
+            let c = if d.promotion.is_some() || d.piece_promotion {
+                'M'
+            } else if d.capture {
+                'R'
+            } else {
+                'Y'
+            };
+            match marks.iter_mut().find(|(s, _)| *s == d.to) {
+                Some(m) => {
+                    if c == 'M' {
+                        m.1 = 'M'
+                    }
+                }
+                None => marks.push((d.to, c)),
+            }
+        }
+        highlight_board(&self.coords, &marks)
+    }
+}
+
+/// Plays `plies` moves of a game in which the engine is Black: the test's moves are chosen
+/// from the replica, the engine's are checked against it.
+fn play_game(s: &mut Session, r: &mut Replica, plies: usize) {
+    for i in 0..plies {
+        let Some(mine) = r.some_move(i) else { return };
+        r.play(&mine);
+        s.send("time 6000");
+        s.send("otim 6000");
+        s.send(&format!("usermove {mine}"));
+        if r.engine.game_over().is_some() {
+            return;
+        }
+        let reply = s.engine_move();
+        r.play(&reply);
+        if r.engine.game_over().is_some() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn handshake_lists_features_options_and_variants() {
+    let mut s = Session::start(&[]);
+    let lines = s.until(|l| l == "feature done=1");
+    assert_eq!(lines[0], "feature done=0");
+    let all = lines.join("\n");
+    for f in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "time=1",
+        "draw=1",
+        "sigint=0",
+        "sigterm=0",
+        "reuse=1",
+        "analyze=1",
+        "myname=\"Dabbaba",
+        "colors=0",
+        "memory=1",
+        "smp=1",
+        "debug=1",
+        "exclude=1",
+        "highlight=1",
+        "playother=1",
+    ] {
+        assert!(all.contains(f), "feature {f} missing in\n{all}");
+    }
+    let variants = all
+        .split("variants=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("variants");
+    let names: Vec<&str> = variants.split(',').collect();
+    for v in ["normal", "capablanca", "grand", "shako", "courier", "janus"] {
+        assert!(names.contains(&v), "{v} not in {names:?}");
+    }
+    assert!(!names.contains(&"chess"), "chess must be called normal");
+    assert!(
+        all.contains("feature option=\"MultiPV -spin 1 1 500\""),
+        "{all}"
+    );
+    assert!(
+        all.contains("feature option=\"Clear Hash -button\""),
+        "{all}"
+    );
+    for l in &lines {
+        assert!(!l.contains("UCI_"), "UCI-only option sent: {l}");
+    }
+    for l in [
+        "accepted ping",
+        "accepted setboard",
+        "rejected setscore",
+        "accepted done",
+    ] {
+        s.send(l);
+    }
+    assert!(s.sync(1).is_empty());
+    s.quit();
+}
+
+#[test]
+fn chess_game_ping_order_errors_and_claims() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("random");
+    s.send("level 40 0:30 0.5");
+    s.send("sd 2");
+    s.send("post");
+    s.send("hard");
+    s.send("easy");
+    assert!(s.sync(1).is_empty());
+
+    // Unknown input and illegal moves.
+    s.send("frobnicate now");
+    s.send("usermove e2e5");
+    s.send("usermove z9z9");
+    let out = s.sync(2);
+    assert_eq!(
+        out,
+        vec![
+            "Error (unknown command): frobnicate now",
+            "Illegal move: e2e5",
+            "Illegal move: z9z9"
+        ]
+    );
+
+    // ping right after a move: the engine moves first, then answers.
+    let mut r = Replica::new("chess", None);
+    r.play("e2e4");
+    s.send("time 6000");
+    s.send("otim 6000");
+    s.send("usermove e2e4");
+    s.send("ping 3");
+    let out = s.until(|l| l == "pong 3");
+    let mv = out
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("a move before pong");
+    assert!(mv < out.len() - 1);
+    let reply = out[mv][5..].to_string();
+    r.play(&reply);
+    // Thinking lines: ply score time nodes seldepth nps tbhits<TAB>pv.
+    let thinking: Vec<&String> = out.iter().filter(|l| l.contains('\t')).collect();
+    assert!(!thinking.is_empty(), "{out:?}");
+    for t in thinking {
+        let (nums, _pv) = t.split_once('\t').expect("tab");
+        let n: Vec<&str> = nums.split(' ').collect();
+        assert_eq!(n.len(), 7, "{t}");
+        assert!(n.iter().all(|x| x.parse::<i64>().is_ok()), "{t}");
+    }
+
+    // A bare move (without usermove) works too.
+    let mine = r.some_move(1).expect("move");
+    r.play(&mine);
+    s.send(&mine);
+    let reply = s.engine_move();
+    r.play(&reply);
+
+    play_game(&mut s, &mut r, 6);
+
+    // Claims: White mates in one from a set-up position.
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("sd 3");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2"));
+    assert!(out.iter().any(|l| l == "move a1a8"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("1-0 {White mates}"));
+
+    // The opponent mates the engine: claimed at once.
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("playother");
+    s.send("usermove a1a8");
+    assert_eq!(s.sync(4), vec!["1-0 {White mates}"]);
+
+    // Stalemate.
+    s.send("new");
+    s.send("force");
+    s.send("setboard k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    s.send("go");
+    assert_eq!(s.sync(5), vec!["1/2-1/2 {Stalemate}"]);
+
+    // Bad positions.
+    s.send("setboard this is no fen");
+    assert_eq!(s.sync(6), vec!["tellusererror Illegal position"]);
+    s.quit();
+}
+
+#[test]
+fn highlight_undo_remove_and_force() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("lift e2");
+    s.send("lift g1");
+    s.send("put f3");
+    s.send("lift e7");
+    assert_eq!(
+        s.sync(1),
+        vec![
+            "highlight 8/8/8/8/4Y3/4Y3/8/8",
+            "highlight 8/8/8/8/8/5Y1Y/8/8",
+            "highlight 8/8/8/8/8/8/8/8"
+        ]
+    );
+    // Force mode: moves are checked but the engine does not answer.
+    for m in ["e2e4", "d7d5"] {
+        s.send(&format!("usermove {m}"));
+    }
+    s.send("lift e4");
+    assert_eq!(s.sync(2), vec!["highlight 8/8/8/3RY3/8/8/8/8"]);
+    s.send("undo");
+    s.send("lift d7");
+    assert_eq!(s.sync(3), vec!["highlight 8/8/3Y4/3Y4/8/8/8/8"]);
+    s.send("usermove d7d5");
+    s.send("remove");
+    s.send("lift e2");
+    assert_eq!(s.sync(4), vec!["highlight 8/8/8/8/4Y3/4Y3/8/8"]);
+    s.send("undo");
+    assert_eq!(s.sync(5), vec!["Error (cannot undo): undo"]);
+
+    // e.p.: red capture square, the victim shown on hover; promotion squares magenta and a
+    // choice on put.
+    s.send("setboard 4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    s.send("lift e5");
+    s.send("hover d6");
+    s.send("lift b7");
+    s.send("put b8");
+    let out = s.sync(6);
+    assert_eq!(
+        out[..3],
+        [
+            "highlight 8/8/3RY3/8/8/8/8/8",
+            "highlight 8/8/3RY3/3g4/8/8/8/8",
+            "highlight 1M6/8/8/8/8/8/8/8"
+        ]
+    );
+    let mut choice: Vec<char> = out[3]
+        .strip_prefix("choice ")
+        .expect("choice")
+        .chars()
+        .collect();
+    assert_eq!(choice[0], 'Q', "the queen is the default");
+    choice.sort_unstable();
+    assert_eq!(choice, ['B', 'N', 'Q', 'R']);
+    s.send("usermove b7b8n");
+    s.send("lift b8");
+    assert_eq!(s.sync(7), vec!["highlight 8/8/8/8/8/8/8/8"]);
+    s.quit();
+}
+
+#[test]
+fn analyze_with_stat01_and_exclude() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("post");
+    s.send("analyze");
+    // A mate in one is reported as 100000+1.
+    s.until(|l| {
+        l.split(' ').nth(1) == Some("100001")
+            && l.split('\t')
+                .nth(1)
+                .is_some_and(|pv| pv.starts_with("a1a8"))
+    });
+    s.send(".");
+    let st = s.until(|l| l.starts_with("stat01: "));
+    let f: Vec<&str> = st.last().expect("stat01")[8..].split(' ').collect();
+    assert_eq!(f.len(), 5, "{st:?}");
+    // Excluding the mate: the analysis goes on without it.
+    s.send("exclude a1a8");
+    let other = s.until(|l| {
+        l.contains('\t')
+            && !l
+                .split('\t')
+                .nth(1)
+                .is_some_and(|pv| pv.starts_with(" a1a8") || pv.starts_with("a1a8"))
+    });
+    let pv = other
+        .last()
+        .expect("line")
+        .split('\t')
+        .nth(1)
+        .expect("pv")
+        .trim()
+        .to_string();
+    assert!(!pv.starts_with("a1a8"), "{pv}");
+    s.send("include all");
+    s.send("exit");
+    s.sync(1);
+    // After exit, nothing more arrives.
+    s.send("nopost");
+    assert!(s.sync(2).iter().all(|l| !l.contains('\t')));
+    s.quit();
+}
+
+#[test]
+fn capablanca_and_grand_need_no_setup() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant capablanca");
+    s.send("sd 2");
+    let out = s.sync(1);
+    assert!(
+        out.iter()
+            .all(|l| !l.starts_with("setup") && !l.starts_with("piece")),
+        "{out:?}"
+    );
+    let mut r = Replica::new("capablanca", None);
+    play_game(&mut s, &mut r, 5);
+
+    // Grand: 10 ranks, so ranks are 0-9 on the wire.
+    s.send("new");
+    s.send("variant grand");
+    s.send("sd 2");
+    let out = s.sync(2);
+    assert!(out.iter().all(|l| !l.starts_with("setup")), "{out:?}");
+    let mut r = Replica::new("grand", None);
+    // White pawns stand on the third rank, which is rank 2 here.
+    s.send("lift e2");
+    let h = r.highlight("e2");
+    assert_eq!(s.sync(3), vec![format!("highlight {h}")]);
+    assert_eq!(h, "10/10/10/10/10/4Y5/4Y5/10/10/10");
+    r.play("e2e4");
+    s.send("usermove e2e4");
+    let reply = s.engine_move();
+    assert!(!reply.contains("10"), "{reply}");
+    r.play(&reply);
+    play_game(&mut s, &mut r, 4);
+    s.quit();
+}
+
+#[test]
+fn shako_is_defined_by_the_engine() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant shako");
+    s.send("sd 2");
+    let out = s.sync(1);
+    assert_eq!(
+        out[0],
+        "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy \
+         c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"
+    );
+    // Shako castles with rooks inside the elephants, which XBoard's `O` atom cannot say: no
+    // castling on the king's line, and the engine does not castle in XBoard sessions.
+    for p in [
+        "piece P& fmWfceFifmnD",
+        "piece E& FA",
+        "piece C& mRcpR",
+        "piece K& K",
+    ] {
+        assert!(out.iter().any(|l| l == p), "{p} missing in {out:?}");
+    }
+    assert_eq!(out.iter().filter(|l| l.starts_with("piece ")).count(), 8);
+    let mut r = Replica::new("shako", None);
+    for sq in ["c1", "a0", "b1", "e2"] {
+        s.send(&format!("lift {sq}"));
+        let want = format!("highlight {}", r.highlight(sq));
+        assert_eq!(s.sync(2), vec![want], "lift {sq}");
+    }
+    play_game(&mut s, &mut r, 5);
+    s.quit();
+}
+
+#[test]
+fn user_defined_variant_from_an_ini_file() {
+    let dir = std::env::temp_dir().join(format!("dabbaba-xboard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let ini = dir.join("mychess.ini");
+    std::fs::write(
+        &ini,
+        "[mychess:chess]\nmaxFile = j\ncustomPiece1 = h:NN\ncustomPiece2 = o:mRcpR\n\
+         startFen = rnbhqkobnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBHQKOBNR w KQkq - 0 1\n\
+         castlingKingsideFile = h\ncastlingQueensideFile = d\n",
+    )
+    .expect("write ini");
+    let path = ini.to_str().expect("utf-8 path");
+    let mut s = Session::start(&["--variants", path]);
+    let feats = s.until(|l| l == "feature done=1").join("\n");
+    assert!(feats.contains(",mychess"), "{feats}");
+    s.send("new");
+    s.send("variant mychess");
+    s.send("sd 2");
+    let out = s.sync(1);
+    assert!(out[0].starts_with("setup ("), "{out:?}");
+    assert!(out[0].ends_with(
+        " 10x8+0_fairy rnbhqkobnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBHQKOBNR w KQkq - 0 1"
+    ));
+    let table = out[0][7..].split(')').next().expect("table");
+    assert_eq!(table.len() % 2, 0);
+    for c in "PNBRQHOKpnbrqhok".chars() {
+        assert!(table.contains(c), "{c} not in {table}");
+    }
+    assert!(out.contains(&"piece H& N0".to_string()), "{out:?}");
+    assert!(out.contains(&"piece O& mRcpR".to_string()), "{out:?}");
+    assert!(out.contains(&"piece K& KO2".to_string()), "{out:?}");
+    let mut r = Replica::new("mychess", Some(&ini));
+    s.send("lift d1");
+    let want = format!("highlight {}", r.highlight("d1"));
+    assert_eq!(s.sync(2), vec![want]);
+    play_game(&mut s, &mut r, 5);
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
