@@ -211,6 +211,17 @@ impl<B: Bitboard> Position<B> {
         self.occ ^= ft;
     }
 
+    /// `mine` without the soldiers of `color` that cannot capture on `sq` sideways (not yet
+    /// on their `soldierPromotionRank`): those must stand on `sq`'s file.
+    #[inline(always)]
+    fn soldier_mask(&self, type_id: u8, sq: Square, color: usize, mine: B) -> B {
+        if Some(type_id) == self.t.soldier && !self.t.soldier_zone[color].contains(sq) {
+            mine & self.t.files[self.t.geo.file_of(sq) as usize]
+        } else {
+            mine
+        }
+    }
+
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
     pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
@@ -225,6 +236,7 @@ impl<B: Bitboard> Position<B> {
             if !pt.mobility[color].contains(sq) {
                 continue;
             }
+            let mine = self.soldier_mask(t, sq, color, mine);
             if pt.symmetric {
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
@@ -251,6 +263,7 @@ impl<B: Bitboard> Position<B> {
             if !pt.mobility[color].contains(sq) {
                 continue;
             }
+            let mine = self.soldier_mask(t, sq, color, mine);
             if pt.symmetric {
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;
