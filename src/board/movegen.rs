@@ -76,7 +76,15 @@ impl<B: Bitboard> Position<B> {
                 if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
                     quiets |= pt.initial[us].get(from, occ);
                 }
-                let quiets = quiets & region;
+                let mut quiets = quiets & region;
+                let mut attacks = attacks;
+                if Some(ty) == t.janggi_cannon {
+                    // Neither over nor onto a janggi cannon.
+                    let cannons = self.by_type[ty as usize];
+                    let clear = pt.capture[us].get(from, occ & !cannons) & !cannons;
+                    attacks &= clear;
+                    quiets &= clear;
+                }
                 let mut b = (attacks & enemies) | (quiets & empty);
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
@@ -317,7 +325,18 @@ impl<B: Bitboard> Position<B> {
         {
             return true;
         }
-        let candidates = self.by_color[them] & !B::square(to);
+        let mut candidates = self.by_color[them] & !B::square(to);
+        if Some(mt) == t.janggi_cannon {
+            // The moved cannon is on `to` now: enemy cannons may not hop over it.
+            let pt = &t.pieces[mt as usize];
+            let cannons = (self.by_type[mt as usize] ^ B::square(from)) | B::square(to);
+            let theirs = self.pieces_of(mt, them) & candidates;
+            candidates &= !theirs;
+            let hits = pt.capture[us].get(ksq, occ) & pt.capture[us].get(ksq, occ & !cannons);
+            if (hits & theirs).any() {
+                return false;
+            }
+        }
         !self.attacked_by(ksq, occ, them, candidates)
     }
 

@@ -222,6 +222,18 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// `mine` without the janggi cannons that would hop over a janggi cannon to reach `sq`
+    /// (`them`: the colour opposite the attackers).
+    #[inline(always)]
+    fn janggi_cannon_mask(&self, type_id: u8, sq: Square, occ: B, them: usize, mine: B) -> B {
+        if Some(type_id) != self.t.janggi_cannon {
+            return mine;
+        }
+        let cannons = self.by_type[type_id as usize];
+        let pt = &self.t.pieces[type_id as usize];
+        mine & pt.capture[them].get(sq, occ & !cannons)
+    }
+
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
     pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
@@ -237,6 +249,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
             if pt.symmetric {
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
@@ -264,6 +277,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
             if pt.symmetric {
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;

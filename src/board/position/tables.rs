@@ -239,6 +239,8 @@ pub struct Tables<B> {
     /// Per colour, the squares from `soldierPromotionRank` on (relative), where a soldier
     /// moves with its full Betza.
     pub soldier_zone: [B; 2],
+    /// The `janggiCannon` type (may neither hop over nor capture a janggi cannon), if any.
+    pub janggi_cannon: Option<u8>,
 }
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
@@ -700,7 +702,13 @@ impl<B: Bitboard> Tables<B> {
                 .filter(|&r| (if c == 0 { r } else { geo.ranks() - 1 - r }) >= spr)
                 .fold(B::EMPTY, |b, r| b | geo.rank_mask(r))
         });
+        let janggi_cannon = variant
+            .pieces
+            .iter()
+            .position(|p| p.special == Some(crate::variant::SpecialPiece::JanggiCannon))
+            .map(|i| i as u8);
         Ok(Tables {
+            janggi_cannon,
             soldier,
             soldier_zone,
             path_attacks,
