@@ -6,7 +6,7 @@
 use dabbaba::board::Game;
 use dabbaba::variant::builtin;
 
-/// The variants whose moves this issue covers.
+/// The variants whose moves this issue covers (and the xiangqi family).
 const VARIANTS: &[&str] = &[
     "chess",
     "normal",
@@ -59,6 +59,9 @@ const VARIANTS: &[&str] = &[
     "jesonmor",
     "spartan",
     "coregal",
+    "xiangqi",
+    "minixiangqi",
+    "manchu",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

@@ -60,8 +60,13 @@ impl<B: Bitboard> Position<B> {
             let region = self.board_bb(ty, us);
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
+            let soldier = Some(ty) == t.soldier;
             while bb.any() {
                 let from = bb.pop_lsb();
+                let mut region = region;
+                if soldier && !t.soldier_zone[us].contains(from) {
+                    region &= t.files[t.geo.file_of(from) as usize];
+                }
                 let attacks = pt.capture[us].get(from, occ) & region;
                 let mut quiets = if pt.same_reach {
                     attacks
@@ -71,7 +76,15 @@ impl<B: Bitboard> Position<B> {
                 if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
                     quiets |= pt.initial[us].get(from, occ);
                 }
-                let quiets = quiets & region;
+                let mut quiets = quiets & region;
+                let mut attacks = attacks;
+                if Some(ty) == t.janggi_cannon {
+                    // Neither over nor onto a janggi cannon.
+                    let cannons = self.by_type[ty as usize];
+                    let clear = pt.capture[us].get(from, occ & !cannons) & !cannons;
+                    attacks &= clear;
+                    quiets &= clear;
+                }
                 let mut b = (attacks & enemies) | (quiets & empty);
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
@@ -287,6 +300,10 @@ impl<B: Bitboard> Position<B> {
 
         let occ = (self.occ ^ B::square(from)) | B::square(to);
 
+        if v.checks.flying_general && self.kings_face(mt, to, occ) {
+            return false;
+        }
+
         if v.checks.makpong_rule
             && ctx.checkers.any()
             && Some(mt) == t.king
@@ -308,8 +325,35 @@ impl<B: Bitboard> Position<B> {
         {
             return true;
         }
-        let candidates = self.by_color[them] & !B::square(to);
+        let mut candidates = self.by_color[them] & !B::square(to);
+        if Some(mt) == t.janggi_cannon {
+            // The moved cannon is on `to` now: enemy cannons may not hop over it.
+            let pt = &t.pieces[mt as usize];
+            let cannons = (self.by_type[mt as usize] ^ B::square(from)) | B::square(to);
+            let theirs = self.pieces_of(mt, them) & candidates;
+            candidates &= !theirs;
+            let hits = pt.capture[us].get(ksq, occ) & pt.capture[us].get(ksq, occ & !cannons);
+            if (hits & theirs).any() {
+                return false;
+            }
+        }
         !self.attacked_by(ksq, occ, them, candidates)
+    }
+
+    /// Flying general: whether, with occupancy `occ` after a move of a `mt` piece to `to`,
+    /// the side to move's king sees the enemy king along an open rank or file.
+    fn kings_face(&self, mt: u8, to: Square, occ: B) -> bool {
+        let t = &*self.t;
+        let us = self.stm;
+        let (Some(k), Some(ksq), Some(eksq)) =
+            (t.king, self.king_square(us), self.king_square(us ^ 1))
+        else {
+            return false;
+        };
+        let s = if mt == k { to } else { ksq };
+        eksq != to
+            && t.rook_empty[s.index()].contains(eksq)
+            && (t.lines.between(s, eksq) & occ).is_empty()
     }
 
     /// Fairy-Stockfish's checks for pseudo-royal pieces (extinctionPseudoRoyal, dupleCheck).
@@ -531,7 +575,8 @@ impl<B: Bitboard> LegalCtx<B> {
             && king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
-            && !v.drops.immobility_illegal;
+            && !v.drops.immobility_illegal
+            && !v.checks.flying_general;
         LegalCtx {
             king,
             checkers,

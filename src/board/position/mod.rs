@@ -211,6 +211,29 @@ impl<B: Bitboard> Position<B> {
         self.occ ^= ft;
     }
 
+    /// `mine` without the soldiers of `color` that cannot capture on `sq` sideways (not yet
+    /// on their `soldierPromotionRank`): those must stand on `sq`'s file.
+    #[inline(always)]
+    fn soldier_mask(&self, type_id: u8, sq: Square, color: usize, mine: B) -> B {
+        if Some(type_id) == self.t.soldier && !self.t.soldier_zone[color].contains(sq) {
+            mine & self.t.files[self.t.geo.file_of(sq) as usize]
+        } else {
+            mine
+        }
+    }
+
+    /// `mine` without the janggi cannons that would hop over a janggi cannon to reach `sq`
+    /// (`them`: the colour opposite the attackers).
+    #[inline(always)]
+    fn janggi_cannon_mask(&self, type_id: u8, sq: Square, occ: B, them: usize, mine: B) -> B {
+        if Some(type_id) != self.t.janggi_cannon {
+            return mine;
+        }
+        let cannons = self.by_type[type_id as usize];
+        let pt = &self.t.pieces[type_id as usize];
+        mine & pt.capture[them].get(sq, occ & !cannons)
+    }
+
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
     pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
@@ -225,6 +248,8 @@ impl<B: Bitboard> Position<B> {
             if !pt.mobility[color].contains(sq) {
                 continue;
             }
+            let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
             if pt.symmetric {
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
@@ -251,6 +276,8 @@ impl<B: Bitboard> Position<B> {
             if !pt.mobility[color].contains(sq) {
                 continue;
             }
+            let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
             if pt.symmetric {
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;

@@ -234,6 +234,13 @@ pub struct Tables<B> {
     pub path_attacks: bool,
     /// Some piece type captures by hopping.
     pub hoppers: bool,
+    /// The `soldier` type (moves only along its file outside `soldier_zone`), if any.
+    pub soldier: Option<u8>,
+    /// Per colour, the squares from `soldierPromotionRank` on (relative), where a soldier
+    /// moves with its full Betza.
+    pub soldier_zone: [B; 2],
+    /// The `janggiCannon` type (may neither hop over nor capture a janggi cannon), if any.
+    pub janggi_cannon: Option<u8>,
 }
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
@@ -684,7 +691,26 @@ impl<B: Bitboard> Tables<B> {
         });
         let path_attacks = pieces.iter().all(|p| !p.lame_capture);
         let hoppers = pieces.iter().any(|p| p.hop_capture);
+        let soldier = variant
+            .pieces
+            .iter()
+            .position(|p| p.special == Some(crate::variant::SpecialPiece::Soldier))
+            .map(|i| i as u8);
+        let spr = variant.special_moves.soldier_promotion_rank;
+        let soldier_zone = [0, 1].map(|c| {
+            (0..geo.ranks())
+                .filter(|&r| (if c == 0 { r } else { geo.ranks() - 1 - r }) >= spr)
+                .fold(B::EMPTY, |b, r| b | geo.rank_mask(r))
+        });
+        let janggi_cannon = variant
+            .pieces
+            .iter()
+            .position(|p| p.special == Some(crate::variant::SpecialPiece::JanggiCannon))
+            .map(|i| i as u8);
         Ok(Tables {
+            janggi_cannon,
+            soldier,
+            soldier_zone,
             path_attacks,
             hoppers,
             variant: variant.clone(),
