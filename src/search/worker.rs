@@ -345,10 +345,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 self.stopped = true;
                 return true;
             }
-            if self.id == 0
-                && self.root_depth > 1
-                && !self.sh.ctrl.pondering.load(Ordering::Relaxed)
-            {
+            // Even the first iteration may be cut: any root move is a legal answer.
+            if self.id == 0 && !self.sh.ctrl.pondering.load(Ordering::Relaxed) {
                 if let Some(hard) = self.sh.hard {
                     if self.sh.start.elapsed() >= hard {
                         self.stop_all();
