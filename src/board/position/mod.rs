@@ -487,25 +487,7 @@ impl<B: Bitboard> Position<B> {
 
         if kind == MoveKind::Castling {
             let rfrom = to;
-            let kingside = rfrom > from;
-            let rank = t.geo.rank_of(from);
-            let c = &t.variant.castling;
-            let kto = t
-                .geo
-                .square(
-                    if kingside {
-                        c.kingside_file
-                    } else {
-                        c.queenside_file
-                    },
-                    rank,
-                )
-                .unwrap_or(from);
-            let rto = if kingside {
-                Square::new(kto.to_u8() - 1)
-            } else {
-                Square::new(kto.to_u8() + 1)
-            };
+            let (kto, rto) = t.castling_destinations(from, rfrom > from);
             let rook = self.board[rfrom.index()];
             let kp = self.promoted_from[from.index()];
             let rp = self.promoted_from[rfrom.index()];
@@ -696,26 +678,7 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         if kind == MoveKind::Castling {
-            let kingside = to > from;
-            let rank = self.t.geo.rank_of(from);
-            let c = &self.t.variant.castling;
-            let kto = self
-                .t
-                .geo
-                .square(
-                    if kingside {
-                        c.kingside_file
-                    } else {
-                        c.queenside_file
-                    },
-                    rank,
-                )
-                .unwrap_or(from);
-            let rto = if kingside {
-                Square::new(kto.to_u8() - 1)
-            } else {
-                Square::new(kto.to_u8() + 1)
-            };
+            let (kto, rto) = self.t.castling_destinations(from, to > from);
             let king = self.board[kto.index()];
             let rook = self.board[rto.index()];
             let kp = self.promoted_from[kto.index()];

@@ -617,6 +617,28 @@ fn build_piece<B: Bitboard>(
 }
 
 impl<B: Bitboard> Tables<B> {
+    /// Where the king and the rook land when the king on `king_from` castles towards the
+    /// kingside (`true`) or the queenside: the king on the variant's castling file of its
+    /// rank, the rook on the square next to it, on the side the king came from.
+    pub fn castling_destinations(&self, king_from: Square, kingside: bool) -> (Square, Square) {
+        let c = &self.variant.castling;
+        let file = if kingside {
+            c.kingside_file
+        } else {
+            c.queenside_file
+        };
+        let king_to = self
+            .geo
+            .square(file, self.geo.rank_of(king_from))
+            .unwrap_or(king_from);
+        let rook_to = if kingside {
+            Square::new(king_to.to_u8() - 1)
+        } else {
+            Square::new(king_to.to_u8() + 1)
+        };
+        (king_to, rook_to)
+    }
+
     /// Builds every table for `variant`.
     pub fn new(variant: &Variant) -> Result<Self, TableError> {
         let geo = Geometry::new(variant.files as u32, variant.ranks as u32)
