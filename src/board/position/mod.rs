@@ -446,6 +446,25 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].
+    /// Moves the castling king and rook from `(king, rook)` squares to `(king, rook)` squares,
+    /// with their promotion markers. Both are lifted before either is put down, because in
+    /// Chess960 a destination may be the other piece's start square.
+    fn relocate_castling_pair(&mut self, from: (Square, Square), to: (Square, Square)) {
+        let pieces = (self.board[from.0.index()], self.board[from.1.index()]);
+        let promoted = (
+            self.promoted_from[from.0.index()],
+            self.promoted_from[from.1.index()],
+        );
+        self.remove_piece(from.0);
+        self.remove_piece(from.1);
+        self.promoted_from[from.0.index()] = 0;
+        self.promoted_from[from.1.index()] = 0;
+        self.put_piece(pieces.0, to.0);
+        self.put_piece(pieces.1, to.1);
+        self.promoted_from[to.0.index()] = promoted.0;
+        self.promoted_from[to.1.index()] = promoted.1;
+    }
+
     pub fn make_move(&mut self, m: Move) {
         let t = Arc::clone(&self.t);
         let z = &t.zobrist;
@@ -489,16 +508,7 @@ impl<B: Bitboard> Position<B> {
             let rfrom = to;
             let (kto, rto) = t.castling_destinations(from, rfrom > from);
             let rook = self.board[rfrom.index()];
-            let kp = self.promoted_from[from.index()];
-            let rp = self.promoted_from[rfrom.index()];
-            self.remove_piece(from);
-            self.remove_piece(rfrom);
-            self.promoted_from[from.index()] = 0;
-            self.promoted_from[rfrom.index()] = 0;
-            self.put_piece(pc, kto);
-            self.put_piece(rook, rto);
-            self.promoted_from[kto.index()] = kp;
-            self.promoted_from[rto.index()] = rp;
+            self.relocate_castling_pair((from, rfrom), (kto, rto));
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, kto);
             k ^= z.piece(type_of(rook), us, rfrom) ^ z.piece(type_of(rook), us, rto);
             to = kto;
@@ -679,18 +689,7 @@ impl<B: Bitboard> Position<B> {
         }
         if kind == MoveKind::Castling {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
-            let king = self.board[kto.index()];
-            let rook = self.board[rto.index()];
-            let kp = self.promoted_from[kto.index()];
-            let rp = self.promoted_from[rto.index()];
-            self.remove_piece(kto);
-            self.remove_piece(rto);
-            self.promoted_from[kto.index()] = 0;
-            self.promoted_from[rto.index()] = 0;
-            self.put_piece(king, from);
-            self.put_piece(rook, to);
-            self.promoted_from[from.index()] = kp;
-            self.promoted_from[to.index()] = rp;
+            self.relocate_castling_pair((kto, rto), (from, to));
         } else {
             if matches!(kind, MoveKind::Promotion | MoveKind::PiecePromotion) {
                 self.remove_piece(to);
