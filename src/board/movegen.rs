@@ -45,6 +45,7 @@ impl<B: Bitboard> Position<B> {
 
     /// `mustDrop`: while the side to move holds a piece of `mustDropType` (any piece without
     /// it), only drops of that type are legal, and other moves only if there is no such drop.
+    #[inline(never)]
     fn apply_must_drop(&self, list: &mut MoveList) {
         let us = self.stm;
         let must = self.t.variant.drops.must_drop_type;
@@ -62,6 +63,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Drops of every type in the side to move's hand onto the empty squares its rules allow.
+    #[inline(never)]
     fn generate_drops(&self, list: &mut MoveList) {
         let t = &*self.t;
         let us = self.stm;
@@ -93,6 +95,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Whether a pseudo-legal drop is legal.
+    #[inline(never)]
     fn legal_drop(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
         let t = &*self.t;
         let v = &t.variant;
@@ -135,6 +138,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether a piece of type `placed` dropped on `to` (occupancy `occ` after the drop)
     /// attacks the enemy royal piece, directly or as a screen for a hopper.
+    #[inline(never)]
     fn drop_gives_check(&self, placed: u8, to: Square, occ: B) -> bool {
         let t = &*self.t;
         let us = self.stm;
@@ -150,6 +154,7 @@ impl<B: Bitboard> Position<B> {
 
     /// `dropOppositeColoredBishop`: bishops must end up on both square colours, so a drop
     /// must leave enough squares of each colour for the bishops still in hand.
+    #[inline(never)]
     fn bishop_drop_ok(&self, placed: u8, to: Square) -> bool {
         let t = &*self.t;
         let us = self.stm;

@@ -743,6 +743,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The rest of [`Position::make_move`] for a drop; `k` is the key so far.
+    #[inline(never)]
     fn make_drop(&mut self, m: Move, mut k: u64) {
         let us = self.stm;
         let to = m.to();
