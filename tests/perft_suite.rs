@@ -71,6 +71,21 @@ const VARIANTS: &[&str] = &[
     "grandhouse",
     "gothhouse",
     "makhouse",
+    "shogun",
+    "minishogi",
+    "kyotoshogi",
+    "micro",
+    "dobutsu",
+    "gorogoro",
+    "judkins",
+    "euroshogi",
+    "shogi",
+    "checkshogi",
+    "shoshogi",
+    "yarishogi",
+    "okisakishogi",
+    "torishogi",
+    "cannonshogi",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

@@ -29,7 +29,13 @@ impl<B: Bitboard> Position<B> {
             }
             // Most moves: not in check, a non-royal piece off every line to the king.
             if fast
-                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && matches!(
+                    m.kind(),
+                    MoveKind::Normal
+                        | MoveKind::Promotion
+                        | MoveKind::PiecePromotion
+                        | MoveKind::PieceDemotion
+                )
                 && Some(m.from()) != king
                 && !sensitive.contains(m.from())
                 && !(hoppers && sensitive.contains(m.to()))
@@ -196,6 +202,7 @@ impl<B: Bitboard> Position<B> {
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
             let soldier = Some(ty) == t.soldier;
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
             while bb.any() {
                 let from = bb.pop_lsb();
                 let mut region = region;
@@ -221,6 +228,9 @@ impl<B: Bitboard> Position<B> {
                     quiets &= clear;
                 }
                 let mut b = (attacks & enemies) | (quiets & empty);
+                if shogi_promotions {
+                    self.piece_promotions(list, ty, from, &mut b);
+                }
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
                     if promos.any() {
@@ -304,6 +314,55 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Shogi-style promotions and demotions of the piece on `from` to the squares `b` it
+    /// reaches, as Fairy-Stockfish generates them: a move into, inside or out of the
+    /// promotion zone may promote (`promotedPieceType`, within `promotionLimit`) or, for a
+    /// promoted piece with `pieceDemotion`, demote; `piecePromotionOnCapture` only on
+    /// captures. With `mandatoryPiecePromotion` the plain moves that could promote go from `b`.
+    #[inline(never)]
+    fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
+        let t = &*self.t;
+        let us = self.stm;
+        let promo = &t.variant.promotion;
+        let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
+            let lim = t.promotion_limit[np as usize];
+            lim == 0 || lim > self.count(np, us)
+        });
+        let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
+        if !can_promote && !can_demote {
+            return;
+        }
+        let zone = t.promotion_region[us];
+        let from_in_zone = zone.contains(from);
+        let mut targets = *b;
+        if promo.mandatory_piece_promotion {
+            let mut keep = if from_in_zone { B::EMPTY } else { !zone };
+            if promo.piece_promotion_on_capture {
+                keep |= !self.occ;
+            }
+            *b &= keep;
+        }
+        if promo.piece_promotion_on_capture {
+            targets &= self.occ;
+        }
+        if !from_in_zone {
+            targets &= zone;
+        }
+        let kind = if can_promote {
+            MoveKind::PiecePromotion
+        } else {
+            MoveKind::PieceDemotion
+        };
+        for to in targets.iter() {
+            list.push(Move::new(from, to, kind, 0));
+        }
+        if can_promote && can_demote {
+            for to in targets.iter() {
+                list.push(Move::new(from, to, MoveKind::PieceDemotion, 0));
+            }
+        }
+    }
+
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
@@ -314,7 +373,10 @@ impl<B: Bitboard> Position<B> {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
-            if t.promoted_type[pawn as usize].is_some() {
+            if t.promoted_type[pawn as usize].is_some()
+                && !(t.variant.promotion.piece_promotion_on_capture
+                    && !self.by_color[us ^ 1].contains(to))
+            {
                 list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
             }
             if t.variant.promotion.mandatory_pawn_promotion {
@@ -602,6 +664,11 @@ impl<B: Bitboard> Position<B> {
         let want = match text.split_once('@') {
             Some((piece, sq)) => format!("{}@{sq}", piece.to_ascii_uppercase()),
             None => text.to_string(),
+        };
+        // A trailing `=` says "no promotion" (shogi); the move is the one without suffix.
+        let want = match want.strip_suffix('=') {
+            Some(w) if !w.contains('@') => w.to_string(),
+            _ => want,
         };
         list.iter()
             .copied()

@@ -476,9 +476,22 @@ impl<B: Bitboard> Position<B> {
                 None => self.by_color[c],
             };
             let on = region & mine;
-            on.any()
+            let reached = on.any()
                 && (on.count() >= flag.piece_count
-                    || (flag.piece_blocked_win && (region & !self.occ).is_empty()))
+                    || (flag.piece_blocked_win && (region & !self.occ).is_empty()));
+            // flagPieceSafe: with exactly the pieces needed, each must be safe there (only
+            // the side that just moved is judged this way when flagMove is on too).
+            if reached
+                && flag.piece_safe
+                && (!flag.flag_move || c != self.stm)
+                && on.count() == flag.piece_count
+                && on
+                    .iter()
+                    .any(|sq| self.attackers_to(sq, self.occ, c ^ 1).any())
+            {
+                return false;
+            }
+            reached
         };
         if (flag.flag_move || flag.piece_safe) && reached(self.stm) {
             return true;
@@ -626,6 +639,15 @@ impl<B: Bitboard> Position<B> {
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
 
             match kind {
+                MoveKind::PieceDemotion => {
+                    let np = self.st.moved_unpromoted.wrapping_sub(1);
+                    if (np as usize) < t.n_types {
+                        self.remove_piece(to);
+                        self.put_piece(make_piece(np, us), to);
+                        self.promoted_from[to.index()] = 0;
+                        k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
+                    }
+                }
                 MoveKind::Promotion | MoveKind::PiecePromotion => {
                     let np = if kind == MoveKind::Promotion {
                         m.piece()
@@ -638,7 +660,10 @@ impl<B: Bitboard> Position<B> {
                     // goes to the hand as that type (`capturesToHand`).
                     self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
-                    self.st.rule50 = 0;
+                    // A promotion that can be undone (pieceDemotion) is not irreversible.
+                    if kind == MoveKind::Promotion || !t.variant.promotion.piece_demotion {
+                        self.st.rule50 = 0;
+                    }
                 }
                 _ => {}
             }
@@ -812,7 +837,10 @@ impl<B: Bitboard> Position<B> {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
             self.relocate_castling_pair((kto, rto), (from, to));
         } else {
-            if matches!(kind, MoveKind::Promotion | MoveKind::PiecePromotion) {
+            if matches!(
+                kind,
+                MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+            ) {
                 self.remove_piece(to);
                 self.put_piece(st.moved_piece, to);
             }

@@ -255,6 +255,8 @@ pub struct Tables<B> {
     /// `dropNoDoubled`: the type that may not be dropped onto a file with
     /// `dropNoDoubledCount` of its own kind.
     pub drop_no_doubled: Option<u8>,
+    /// `pieceDemotion`: promoted pieces may move back to their unpromoted type.
+    pub demotions: bool,
     /// The predefined shogi pawn (`shogiPawnDropMateIllegal`).
     pub shogi_pawn: Option<u8>,
     /// The predefined bishop (`dropOppositeColoredBishop`).
@@ -804,6 +806,7 @@ impl<B: Bitboard> Tables<B> {
             drop_no_doubled: drops.no_doubled,
             bishop: by_name("bishop"),
             shogi_pawn: by_name("shogiPawn"),
+            demotions: variant.promotion.piece_demotion,
             dark_squares,
             janggi_cannon,
             soldier,
