@@ -62,6 +62,10 @@ const VARIANTS: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "manchu",
+    "janggi",
+    "janggitraditional",
+    "janggimodern",
+    "janggicasual",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;
