@@ -496,13 +496,16 @@ impl<B: Bitboard> Position<B> {
         true
     }
 
-    /// The move whose UCI text is `text`, among the legal moves.
+    /// The move whose UCI text is `text`, among the legal moves. A pass is written as
+    /// Fairy-Stockfish writes it (the passing piece's square twice, `e2e2`); `@@@@` and `0000`
+    /// are read as a pass too where one is legal.
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
+        let pass_alias = matches!(text, "@@@@" | "0000");
         list.iter()
             .copied()
-            .find(|&m| self.move_to_uci(m) == text)
+            .find(|&m| (pass_alias && m.is_pass()) || self.move_to_uci(m) == text)
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 
