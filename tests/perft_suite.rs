@@ -90,6 +90,10 @@ const VARIANTS: &[&str] = &[
     "okisakishogi",
     "torishogi",
     "cannonshogi",
+    "seirawan",
+    "shouse",
+    "placement",
+    "sittuyin",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

@@ -431,7 +431,7 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
-    fn castling_rank(&self, c: usize) -> u8 {
+    pub(crate) fn castling_rank(&self, c: usize) -> u8 {
         let r = self.t.variant.castling.rank;
         if c == 0 {
             r
@@ -528,7 +528,12 @@ impl<B: Bitboard> Position<B> {
                 if (up == 'K' || up == 'Q') && self.castling_king_sq[c].is_some() {
                     let k = self.castling_king_sq[c].unwrap_or(rsq);
                     self.st.gates[c] = self.st.gates[c].with(k);
-                } else {
+                } else if !v.special_moves.seirawan_gating
+                    || self.hand_count(c) > 0
+                    || v.drops.captures_to_hand
+                {
+                    // A file letter is a gate; it is a Chess960 castling right only in
+                    // S-chess with nothing left in hand.
                     continue;
                 }
             }
@@ -537,10 +542,35 @@ impl<B: Bitboard> Position<B> {
                 self.set_castling_right(c, rsq);
             }
         }
+        // Gating Chess960 FENs name files only: a king and rooks on gates may castle.
+        if v.special_moves.gating && enabled {
+            for c in 0..2 {
+                let Some(k) = t.castling_king[c] else {
+                    continue;
+                };
+                let king_gated = (self.st.gates[c] & self.pieces_of(k, c)).any();
+                if king_gated
+                    && self.st.castling & (3 << (2 * c)) == 0
+                    && (!v.special_moves.seirawan_gating
+                        || self.hand_count(c) > 0
+                        || v.drops.captures_to_hand)
+                {
+                    if self.castling_king_sq[c].is_none() {
+                        self.castling_king_sq[c] =
+                            Some((self.st.gates[c] & self.pieces_of(k, c)).lsb());
+                    }
+                    for sq in (self.st.gates[c] & self.by_color[c]).iter() {
+                        if t.castling_rooks[c].has(type_of(self.board[sq.index()])) {
+                            self.set_castling_right(c, sq);
+                        }
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
-    fn set_castling_right(&mut self, c: usize, rfrom: Square) {
+    pub(crate) fn set_castling_right(&mut self, c: usize, rfrom: Square) {
         let Some(kfrom) = self.castling_king_sq[c] else {
             return;
         };
@@ -748,7 +778,10 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
-            if v.special_moves.gating && self.st.gates[c].any() {
+            let show_gates = !v.special_moves.seirawan_gating
+                || self.hand_count(c) > 0
+                || v.drops.captures_to_hand;
+            if v.special_moves.gating && self.st.gates[c].any() && show_gates {
                 for f in 0..geo.files() {
                     if (self.st.gates[c] & t.files[f as usize]).is_empty() {
                         continue;

@@ -23,9 +23,14 @@ impl<B: Bitboard> Position<B> {
         let king = ctx.king;
         let sensitive = ctx.sensitive;
         let hoppers = ctx.hoppers;
+        let sittuyin = self.t.variant.promotion.sittuyin;
         list.retain(|&m| {
             if m.kind() == MoveKind::Drop {
                 return self.legal_drop(m, &ctx);
+            }
+            if sittuyin && m.kind() == MoveKind::Promotion {
+                // A sittuyin promotion may not give check.
+                return self.legal_with(m, &ctx) && !self.gives_check(m);
             }
             // Most moves: not in check, a non-royal piece off every line to the king.
             if fast
@@ -68,6 +73,34 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// S-chess gating: every normal move or castling from a gate square may also bring a
+    /// piece from the hand onto the square it leaves (for castling, also onto the rook's
+    /// square), where that piece may be dropped.
+    #[inline(never)]
+    fn generate_gating(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let gates = self.st.gates[us];
+        let n = list.len();
+        for i in 0..n {
+            let m = list.as_slice()[i];
+            let castling = m.kind() == MoveKind::Castling;
+            if m.kind() != MoveKind::Normal && !castling {
+                continue;
+            }
+            for (sq, at_to) in [(m.from(), false), (m.to(), true)] {
+                if !gates.contains(sq) || at_to && !castling {
+                    continue;
+                }
+                for ty in 0..t.n_types as u8 {
+                    if self.in_hand(ty, us) > 0 && t.drop_region[us][ty as usize].contains(sq) {
+                        list.push(m.with_gating(ty, at_to));
+                    }
+                }
+            }
+        }
+    }
+
     /// Drops of every type in the side to move's hand onto the empty squares its rules allow.
     #[inline(never)]
     fn generate_drops(&self, list: &mut MoveList) {
@@ -98,6 +131,14 @@ impl<B: Bitboard> Position<B> {
                 list.push(Move::drop(to, ty, false));
             }
         }
+    }
+
+    /// Whether a move gives check (played on a copy: only rare moves ask).
+    #[inline(never)]
+    fn gives_check(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        p.make_move(m);
+        p.checkers().any()
     }
 
     /// Whether a pseudo-legal drop is legal.
@@ -322,6 +363,12 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if t.variant.special_moves.seirawan_gating
+            && self.st.gates[us].any()
+            && self.hand_count(us) > 0
+        {
+            self.generate_gating(list);
+        }
     }
 
     /// Shogi-style promotions and demotions of the piece on `from` to the squares `b` it
@@ -394,10 +441,41 @@ impl<B: Bitboard> Position<B> {
             .any(|&m| !m.is_pass() && self.legal_with(m, ctx))
     }
 
+    /// `sittuyinPromotion`: a pawn in the promotion zone (any pawn when it is the last one)
+    /// may become a promotion piece where it stands or with one of that piece's moves to an
+    /// empty square, if the new piece attacks no enemy piece there.
+    #[inline(never)]
+    fn sittuyin_promotions(&self, list: &mut MoveList, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        let pawns = self.pieces_of(pawn, us);
+        let pawns = if pawns.more_than_one() {
+            pawns & t.promotion_region[us]
+        } else {
+            pawns
+        };
+        for from in pawns.iter() {
+            for &pt in t.promotion_types[us].iter().rev() {
+                let lim = t.promotion_limit[pt as usize];
+                if lim != 0 && lim <= self.count(pt, us) {
+                    continue;
+                }
+                let reach = &t.pieces[pt as usize].capture[us];
+                let b = ((reach.get(from, self.occ) & !self.occ) | B::square(from)) & t.board;
+                for to in b.iter() {
+                    let occ = self.occ ^ B::square(from) | B::square(to);
+                    if (reach.get(to, occ) & self.by_color[us ^ 1]).is_empty() {
+                        list.push(Move::new(from, to, MoveKind::Promotion, pt));
+                    }
+                }
+            }
+        }
+    }
+
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
-        if t.promotion_region[us].contains(to) {
+        if t.promotion_region[us].contains(to) && !t.variant.promotion.sittuyin {
             for &pt2 in &t.promotion_types[us] {
                 let lim = t.promotion_limit[pt2 as usize];
                 if lim == 0 || lim > self.count(pt2, us) {
@@ -452,6 +530,9 @@ impl<B: Bitboard> Position<B> {
             for to in caps.iter() {
                 self.push_pawn_move(list, from, to, pawn);
             }
+        }
+        if t.variant.promotion.sittuyin {
+            self.sittuyin_promotions(list, pawn);
         }
         for ep in (self.st.ep & !occ).iter() {
             let b = pawns & pt.capture[them].get(ep, occ);
@@ -513,6 +594,13 @@ impl<B: Bitboard> Position<B> {
 
         if kind == MoveKind::Castling {
             let kingside = to > from;
+            if m.is_gating() {
+                let (kto, rto) = t.castling_destinations(from, kingside);
+                let gate = m.gating_square();
+                if gate == kto || gate == rto {
+                    return false;
+                }
+            }
             let rank = t.geo.rank_of(from);
             let c = &v.castling;
             let Some(kto) = t.geo.square(
@@ -730,9 +818,12 @@ impl<B: Bitboard> Position<B> {
     pub fn move_to_uci(&self, m: Move) -> String {
         let t = &*self.t;
         let geo = t.geo;
-        let from = m.from();
+        let mut from = m.from();
         let mut to = m.to();
-        if m.kind() == MoveKind::Castling && !self.chess960 {
+        if m.kind() == MoveKind::Castling
+            && !self.chess960
+            && !(m.is_gating() && m.gating_square() == m.to())
+        {
             let c = &t.variant.castling;
             let kingside = to > from;
             if let Some(kto) = geo.square(
@@ -757,7 +848,23 @@ impl<B: Bitboard> Position<B> {
                 geo.square_name(to)
             );
         }
+        if m.is_gating() && m.gating_square() == m.to() {
+            // Gating onto the rook's square: written rook square to king square.
+            to = from;
+            from = m.to();
+        }
         let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
+        if m.is_gating() {
+            s.push(
+                t.variant.pieces[m.piece() as usize]
+                    .letter
+                    .to_ascii_lowercase(),
+            );
+            if m.gating_square() != from {
+                s += &geo.square_name(m.gating_square()).to_string();
+            }
+            return s;
+        }
         match m.kind() {
             MoveKind::Promotion => {
                 let p = &t.variant.pieces[m.piece() as usize];

@@ -48,6 +48,11 @@ impl MoveKind {
 
 /// Bit 28: a drop that places the promoted form of the hand piece.
 const DROP_PROMOTED: u32 = 1 << 28;
+/// Bit 29: a gating move (S-chess): the piece of [`Move::piece`] comes from the hand onto the
+/// square the move leaves.
+const GATING: u32 = 1 << 29;
+/// Bit 30: with [`GATING`] on a castling move, the gate is the rook's square, not the king's.
+const GATE_AT_TO: u32 = 1 << 30;
 
 /// A move in 32 bits (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -83,6 +88,31 @@ impl Move {
     #[inline(always)]
     pub const fn drop_promoted(self) -> bool {
         self.0 & DROP_PROMOTED != 0
+    }
+    /// `self` (a normal move or castling) with a `gate_type` piece gated from the hand onto
+    /// its start square, or for castling with `at_to` onto the rook's square.
+    #[inline(always)]
+    pub const fn with_gating(self, gate_type: u8, at_to: bool) -> Move {
+        let m = Move(self.0 & !(0xFF << 20) | (gate_type as u32) << 20 | GATING);
+        if at_to {
+            Move(m.0 | GATE_AT_TO)
+        } else {
+            m
+        }
+    }
+    /// Whether a piece is gated from the hand.
+    #[inline(always)]
+    pub const fn is_gating(self) -> bool {
+        self.0 & GATING != 0
+    }
+    /// The square a gated piece lands on.
+    #[inline(always)]
+    pub const fn gating_square(self) -> Square {
+        if self.0 & GATE_AT_TO != 0 {
+            self.to()
+        } else {
+            self.from()
+        }
     }
     /// A move rebuilt from [`Move::bits`] (transposition tables).
     #[inline(always)]

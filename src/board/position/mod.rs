@@ -652,7 +652,8 @@ impl<B: Bitboard> Position<B> {
                 to
             };
             let captured = self.board[capsq.index()];
-            if captured != EMPTY && captured != WALL {
+            // `capsq == from`: a promotion in place (sittuyin) captures nothing.
+            if captured != EMPTY && captured != WALL && capsq != from {
                 self.st.captured = captured;
                 self.st.captured_sq = capsq;
                 self.st.captured_unpromoted = self.promoted_from[capsq.index()];
@@ -675,7 +676,9 @@ impl<B: Bitboard> Position<B> {
             }
             self.st.moved_unpromoted = self.promoted_from[from.index()];
             self.promoted_from[from.index()] = 0;
-            self.move_piece(from, to);
+            if from != to {
+                self.move_piece(from, to);
+            }
             self.promoted_from[to.index()] = self.st.moved_unpromoted;
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
 
@@ -779,7 +782,20 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        // Gates (Cambodian first moves).
+        // A piece gated from the hand (S-chess).
+        if m.is_gating() {
+            let gate = m.gating_square();
+            let gt = m.piece();
+            self.put_piece(make_piece(gt, us), gate);
+            k ^= self.remove_from_hand(gt, us);
+            k ^= z.piece(gt, us, gate);
+            if self.st.gates[us].contains(gate) {
+                self.st.gates[us] ^= B::square(gate);
+                k ^= z.gate(us, gate);
+            }
+        }
+
+        // Gates (Cambodian first moves, S-chess gating rights).
         if t.variant.special_moves.gating {
             if self.st.gates[us].contains(from) {
                 self.st.gates[us] ^= B::square(from);
@@ -793,6 +809,16 @@ impl<B: Bitboard> Position<B> {
                 self.st.gates[them] ^= B::square(to);
                 k ^= z.gate(them, to);
             }
+        }
+        if t.variant.special_moves.seirawan_gating
+            && self.hand_count(us) == 0
+            && !t.variant.drops.captures_to_hand
+        {
+            // Nothing left to gate: the rights lapse.
+            for sq in self.st.gates[us].iter() {
+                k ^= z.gate(us, sq);
+            }
+            self.st.gates[us] = B::EMPTY;
         }
         if t.variant.special_moves.cambodian_moves && Some(pt) == t.rook {
             if let Some(ksq) = self.king_square(them) {
@@ -826,9 +852,49 @@ impl<B: Bitboard> Position<B> {
         k ^= self.remove_from_hand(hand_type, us);
         k ^= self.t.zobrist.piece(placed, us, to);
         self.st.rule50 = 0;
+        if self.t.variant.castling.dropped_piece {
+            k ^= self.castling_after_drop(placed, to);
+        }
         self.st.key = k;
         self.stm = us ^ 1;
         self.finish_move();
+    }
+
+    /// `castlingDroppedPiece` (placement): a king dropped on its castling square, or a rook
+    /// dropped in a corner of the castling rank with the king in place, gives the castling
+    /// rights with the rooks already there. Returns the zobrist change.
+    fn castling_after_drop(&mut self, placed: u8, to: Square) -> u64 {
+        let t = Arc::clone(&self.t);
+        let us = self.stm;
+        let geo = t.geo;
+        let rank = self.castling_rank(us);
+        if geo.rank_of(to) != rank {
+            return 0;
+        }
+        let old = self.st.castling;
+        let king_file = t.variant.castling.king_file;
+        let corners = t.files[0] | t.files[geo.files() as usize - 1];
+        let king_sq = geo.square(king_file, rank);
+        if Some(placed) == t.castling_king[us] && geo.file_of(to) == king_file {
+            self.castling_king_sq[us] = Some(to);
+            let rooks = self.by_color[us] & t.ranks[rank as usize] & corners;
+            for sq in rooks.iter() {
+                if t.castling_rooks[us].has(type_of(self.board[sq.index()])) {
+                    self.set_castling_right(us, sq);
+                }
+            }
+        } else if t.castling_rooks[us].has(placed) && corners.contains(to) {
+            let king_there = match (t.castling_king[us], king_sq) {
+                (Some(k), Some(sq)) => self.board[sq.index()] == make_piece(k, us),
+                _ => false,
+            };
+            if king_there {
+                self.castling_king_sq[us] = king_sq;
+                self.set_castling_right(us, to);
+            }
+        }
+        let z = &t.zobrist;
+        z.castling[old as usize] ^ z.castling[self.st.castling as usize]
     }
 
     /// Updates what depends on the new position: check counting, pseudo-royals.
@@ -874,6 +940,11 @@ impl<B: Bitboard> Position<B> {
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us);
         }
+        if m.is_gating() {
+            let gate = m.gating_square();
+            self.remove_piece(gate);
+            let _ = self.add_to_hand(m.piece(), us);
+        }
         if kind == MoveKind::Castling {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
             self.relocate_castling_pair((kto, rto), (from, to));
@@ -885,7 +956,9 @@ impl<B: Bitboard> Position<B> {
                 self.remove_piece(to);
                 self.put_piece(st.moved_piece, to);
             }
-            self.move_piece(to, from);
+            if from != to {
+                self.move_piece(to, from);
+            }
             self.promoted_from[to.index()] = 0;
             self.promoted_from[from.index()] = st.moved_unpromoted;
             if st.captured != EMPTY {
