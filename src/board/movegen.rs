@@ -653,9 +653,9 @@ impl<B: Bitboard> Position<B> {
         }
         let Some(ksq) = king else { return true };
         // Fast path: without check, a move that neither leaves nor (with hoppers) enters a
-        // line between the king and a possible line attacker cannot expose the king.
-        if ctx.usable
-            && ctx.checkers.is_empty()
+        // line between the king and a possible line attacker (or a lame leaper's path)
+        // cannot expose the king.
+        if ctx.checkers.is_empty()
             && !ctx.sensitive.contains(from)
             && !(ctx.hoppers && ctx.sensitive.contains(to))
         {
@@ -909,11 +909,11 @@ pub(crate) struct LegalCtx<B> {
     king: Option<Square>,
     checkers: B,
     /// Squares between the king and every enemy line piece (slider, rider, hopper) that could
-    /// capture it on some occupancy: only moves from (or, with hoppers, to) these can expose
-    /// the king.
+    /// capture it on some occupancy, and the squares a lame leaper's path to it may cross:
+    /// only moves from (or, with hoppers, to) these can expose the king.
     sensitive: B,
     hoppers: bool,
-    /// The fast path applies (no lame-leap captures).
+    /// No lame-leap captures (checks are blocked on lines only; drops rely on it).
     usable: bool,
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
     /// pseudo-royals, no immobility rule.
@@ -932,7 +932,7 @@ impl<B: Bitboard> LegalCtx<B> {
         let t = &*p.t;
         let usable = t.path_attacks;
         let mut sensitive = B::EMPTY;
-        if let (Some(ksq), true) = (king, usable) {
+        if let Some(ksq) = king {
             let us = p.stm;
             let them = us ^ 1;
             for ty in 0..t.n_types as u8 {
@@ -951,6 +951,9 @@ impl<B: Bitboard> LegalCtx<B> {
                 };
                 for s in (theirs & reach).iter() {
                     sensitive |= ray_between(p, ksq, s);
+                    if pt.lame_capture {
+                        sensitive |= box_between(p, ksq, s);
+                    }
                 }
             }
             // Pins along the palace diagonals.
@@ -967,8 +970,7 @@ impl<B: Bitboard> LegalCtx<B> {
         }
         let v = &t.variant;
         let bikjang = p.bikjang();
-        let fast = usable
-            && king.is_some()
+        let fast = king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
@@ -1015,6 +1017,19 @@ fn ray_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
         }
     }
     out
+}
+
+/// Squares of the rectangle spanned by `a` and `b`, without the two corners: a lame leaper's
+/// path between them (each leg steps towards the target) lies inside.
+#[inline]
+fn box_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
+    let t = &*p.t;
+    let geo = t.geo;
+    let (fa, fb) = (geo.file_of(a), geo.file_of(b));
+    let (ra, rb) = (geo.rank_of(a), geo.rank_of(b));
+    let files = (fa.min(fb)..=fa.max(fb)).fold(B::EMPTY, |m, f| m | t.files[f as usize]);
+    let ranks = (ra.min(rb)..=ra.max(rb)).fold(B::EMPTY, |m, r| m | t.ranks[r as usize]);
+    files & ranks & !B::square(a) & !B::square(b)
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
