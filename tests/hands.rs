@@ -258,3 +258,27 @@ fn pawn_drop_mate_loses_for_the_dropping_side() {
         assert_eq!(terminal_value(p, true), GameValue::Loss);
     });
 }
+
+#[test]
+fn san_of_shogi_and_gating_moves() {
+    let san = |v: &str, fen: &str, uci: &str| -> String {
+        let g = game(v, fen);
+        with_position!(&g, p => {
+            let m = p.parse_uci_move(uci).expect("legal");
+            let s = p.move_to_san(m).expect("san");
+            assert_eq!(p.parse_san_move(&s), Some(m), "{s} reads back");
+            s
+        })
+    };
+    let f = "k8/9/4g4/4P4/9/9/9/9/4K4[] w - - 0 1";
+    assert_eq!(san("shogi", f, "e6e7+"), "Pxe7+");
+    assert_eq!(san("shogi", f, "e6e7"), "Pxe7=");
+    let f = "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1";
+    assert_eq!(san("kyotoshogi", f, "a1a2-"), "+La2-");
+    assert_eq!(
+        san("kyotoshogi", "4k/5/5/5/K4[L] w - - 0 1", "+L@c3"),
+        "+L@c3"
+    );
+    let f = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[HEhe] b KQBCDFGkqbcdfg - 0 1";
+    assert_eq!(san("seirawan", f, "g8f6h"), "Nf6/H");
+}

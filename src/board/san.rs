@@ -7,10 +7,12 @@
 //! and `+` / `#` for check and checkmate of a royal piece. Squares are named as in UCI
 //! (`a10` on boards with ten ranks or more).
 //!
-//! Not covered (`None`): shogi-style promotions and demotions and rule-specific moves
-//! ([`MoveKind::PiecePromotion`], [`MoveKind::PieceDemotion`], [`MoveKind::Special`]), since
-//! SAN has no agreed form for them, and moves that are not legal in the position. Callers
-//! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
+//! Shogi-style moves are written as a piece move with `+` (promotes), `-` (demotes) or `=`
+//! (declines a possible promotion) after the square, before any check mark; S-chess gating
+//! adds `/H` (and the square when the piece enters on the rook's square), as Fairy-Stockfish.
+//!
+//! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]) and moves that are not
+//! legal in the position. Callers show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
 //! (flag, extinction, check count) gets no mark.
 
 use crate::board::bitboard::Bitboard;
@@ -52,19 +54,29 @@ impl<B: Bitboard> Position<B> {
     /// The legal move whose SAN is `text` (check marks and `!?` annotations are ignored;
     /// `0-0` is read as `O-O`).
     pub fn parse_san_move(&self, text: &str) -> Option<Move> {
-        let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
-        let want = if bare.starts_with("0-0") {
-            bare.replace('0', "O")
-        } else {
-            bare.to_string()
-        };
+        let plain = text.trim().trim_end_matches(['!', '?']);
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        legal
-            .iter()
-            .copied()
-            .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
+        // A shogi promotion ends in `+` too: try the text with no, one, then every check
+        // mark removed.
+        let one = plain.strip_suffix(['+', '#']).unwrap_or(plain);
+        let all = plain.trim_end_matches(['+', '#']);
+        for bare in [plain, one, all] {
+            // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
+            let want = if bare.starts_with("0-0") {
+                bare.replace('0', "O")
+            } else {
+                bare.to_string()
+            };
+            let found = legal
+                .iter()
+                .copied()
+                .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want));
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// SAN without the check mark.
@@ -79,21 +91,28 @@ impl<B: Bitboard> Position<B> {
         };
         match m.kind() {
             MoveKind::Castling => {
-                return Some(if geo.file_of(to) > geo.file_of(from) {
+                let mut s = if geo.file_of(to) > geo.file_of(from) {
                     "O-O".to_string()
                 } else {
                     "O-O-O".to_string()
-                });
+                };
+                self.push_gating(&mut s, m);
+                return Some(s);
             }
             MoveKind::Drop => {
                 return Some(format!(
-                    "{}@{}",
+                    "{}{}@{}",
+                    if m.drop_promoted() { "+" } else { "" },
                     piece_letter(m.piece())?,
                     geo.square_name(to)
                 ));
             }
-            MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant => {}
-            MoveKind::Special | MoveKind::PiecePromotion | MoveKind::PieceDemotion => return None,
+            MoveKind::Normal
+            | MoveKind::Promotion
+            | MoveKind::EnPassant
+            | MoveKind::PiecePromotion
+            | MoveKind::PieceDemotion => {}
+            MoveKind::Special => return None,
         }
         let pc = self.board[from.index()];
         if pc == EMPTY || pc == WALL {
@@ -106,7 +125,14 @@ impl<B: Bitboard> Position<B> {
         let is_pawn = t.pawn == Some(ty);
         let mut s = String::new();
         if !is_pawn {
-            s.push(piece_letter(ty)?);
+            // A shogi-promoted piece is named after what it was promoted from (`+L`).
+            let unpromoted = self.promoted_from[from.index()];
+            if unpromoted != 0 && t.promoted_type[(unpromoted - 1) as usize] == Some(ty) {
+                s.push('+');
+                s.push(piece_letter(unpromoted - 1)?);
+            } else {
+                s.push(piece_letter(ty)?);
+            }
         }
         // Other legal moves of the same piece type to the same square (same promotion).
         let rivals: Vec<Move> = legal
@@ -116,11 +142,9 @@ impl<B: Bitboard> Position<B> {
                 o != m
                     && o.to() == to
                     && o.from() != from
-                    && matches!(
-                        o.kind(),
-                        MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
-                    )
+                    && o.kind() == m.kind()
                     && o.piece() == m.piece()
+                    && o.is_gating() == m.is_gating()
                     && type_of(self.board[o.from().index()]) == ty
             })
             .collect();
@@ -153,11 +177,42 @@ impl<B: Bitboard> Position<B> {
             s.push('x');
         }
         s.push_str(&geo.square_name(to).to_string());
-        if m.kind() == MoveKind::Promotion {
-            s.push('=');
-            s.push(piece_letter(m.piece())?);
+        match m.kind() {
+            MoveKind::Promotion => {
+                s.push('=');
+                s.push(piece_letter(m.piece())?);
+            }
+            // Shogi-style: `+` promotes, `-` demotes, `=` declines a possible promotion.
+            MoveKind::PiecePromotion => s.push('+'),
+            MoveKind::PieceDemotion => s.push('-'),
+            _ => {
+                let could_promote = legal.iter().any(|o| {
+                    o.kind() == MoveKind::PiecePromotion && o.from() == from && o.to() == to
+                });
+                if could_promote {
+                    s.push('=');
+                }
+            }
         }
+        self.push_gating(&mut s, m);
         Some(s)
+    }
+
+    /// S-chess gating: `/H`, and the square when the piece enters on the rook's square.
+    fn push_gating(&self, s: &mut String, m: Move) {
+        if !m.is_gating() {
+            return;
+        }
+        let t = &*self.t;
+        s.push('/');
+        s.push(
+            t.variant.pieces[m.piece() as usize]
+                .letter
+                .to_ascii_uppercase(),
+        );
+        if m.gating_square() != m.from() {
+            s.push_str(&t.geo.square_name(m.gating_square()).to_string());
+        }
     }
 }
 

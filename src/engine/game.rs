@@ -30,7 +30,7 @@ pub struct MoveDetail {
     pub capture: bool,
     /// The captured piece's square when it differs from `to` (en passant).
     pub victim: Option<Coord>,
-    /// Upper-case letter of the piece a pawn promotes to.
+    /// Upper-case letter of the piece a pawn promotes to, or of the piece gated in (S-chess).
     pub promotion: Option<char>,
     /// Shogi-style promotion of the moving piece (`+` suffix).
     pub piece_promotion: bool,
@@ -137,7 +137,8 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             rook,
             capture,
             victim,
-            promotion: (kind == MoveKind::Promotion).then(|| letter(m.piece())),
+            // A gated S-chess piece is named like a promotion (`e1g1h`), as XBoard sends it.
+            promotion: (kind == MoveKind::Promotion || m.is_gating()).then(|| letter(m.piece())),
             piece_promotion: kind == MoveKind::PiecePromotion,
             drop,
             pass,
