@@ -62,6 +62,25 @@ const VARIANTS: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "manchu",
+    // Issue 5: capture side effects, obligations and objectives.
+    "atomic",
+    "nocheckatomic",
+    "atomar",
+    "petrified",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "codrus",
+    "losers",
+    "racingkings",
+    "horde",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "kingofthehill",
+    "3check",
+    "5check",
+    "misere",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;
