@@ -14,13 +14,12 @@ use crate::board::geometry::Width;
 use crate::board::position::{AnyPosition, Position, Tables};
 use crate::board::MoveList;
 use crate::eval::EvalParams;
-use crate::search::{self, Bound, Control, Limits, Progress, Score, Settings, Tt};
+use crate::search::{self, Bound, Context, Control, Limits, Pool, Progress, Score, Settings, Tt};
 use crate::variant::{Variant, VariantSet};
 use options::{names, OptionError, OptionValue, Options};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -149,7 +148,10 @@ enum AnyTables {
 struct Running {
     ctrl: Arc<Control>,
     stop_requested: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// Set when the best move has been reported.
+    finished: Arc<AtomicBool>,
+    /// Receives one message (or a disconnect) when the search job has ended.
+    done: crossbeam_channel::Receiver<()>,
 }
 
 /// The engine facade (see the module documentation).
@@ -164,6 +166,8 @@ pub struct Engine {
     history: Vec<u64>,
     options: Options,
     tt: Arc<Tt>,
+    /// The search threads, resized when `Threads` is set.
+    pool: Pool,
     running: Option<Running>,
     on_info: InfoFn,
     on_bestmove: BestFn,
@@ -260,6 +264,7 @@ impl Engine {
         });
         let _ = options.set(names::VARIANT, Some(&variant.name));
         let hash = options.int(names::HASH) as usize;
+        let threads = options.int(names::THREADS).max(1) as usize;
         Engine {
             variants,
             variant,
@@ -269,6 +274,7 @@ impl Engine {
             history: Vec::new(),
             options,
             tt: Arc::new(Tt::new(hash)),
+            pool: Pool::new(threads),
             running: None,
             on_info: Arc::new(|_| {}),
             on_bestmove: Arc::new(|_| {}),
@@ -464,6 +470,7 @@ impl Engine {
                 self.tt = Arc::new(Tt::new(*mb as usize));
             }
             (names::CLEAR_HASH, _) => self.tt.clear(),
+            (names::THREADS, OptionValue::Int(n)) => self.pool.resize((*n).max(1) as usize),
             (names::CHESS960, _) => {
                 self.options = opts;
                 let fen = self.fen();
@@ -490,7 +497,7 @@ impl Engine {
     pub fn is_searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
+            .is_some_and(|r| !r.finished.load(Ordering::Acquire))
     }
 
     /// Starts searching the current position; the result arrives through the best-move
@@ -505,17 +512,20 @@ impl Engine {
             move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
         };
         let show_wdl = self.options.bool(names::SHOW_WDL);
-        let ctrl = Arc::new(Control::new(threads));
+        let cx = self.context(threads);
+        let ctrl = Arc::clone(&cx.ctrl);
         ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
         let stop_requested = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let history = self.history.clone();
-        let ev = Arc::clone(&self.ev);
-        let tt = Arc::clone(&self.tt);
         let on_info = Arc::clone(&self.on_info);
         let on_best = Arc::clone(&self.on_bestmove);
         let (c2, s2) = (Arc::clone(&ctrl), Arc::clone(&stop_requested));
-        let handle = std::thread::spawn(move || {
+        let finished = Arc::new(AtomicBool::new(false));
+        let f2 = Arc::clone(&finished);
+        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
+        let pool = cx.pool.clone();
+        let job: search::pool::Job = Box::new(move || {
             let best = crate::with_position!(&game, p => {
                 let mut report = |prog: &Progress| {
                     for line in &prog.lines {
@@ -536,7 +546,7 @@ impl Engine {
                         on_info(&Info::Line(info));
                     }
                 };
-                let out = search::run(p, &history, &limits, &settings, &ev, &tt, &c2, start, &mut report);
+                let out = search::run(p, &history, &limits, &settings, &cx, start, &mut report);
                 let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
                 if let (Some(b), Some(r)) = (out.best, out.ponder) {
                     text = pv_text(p, &[b, r]);
@@ -553,11 +563,18 @@ impl Engine {
                 std::thread::sleep(Duration::from_millis(1));
             }
             on_best(&best);
+            f2.store(true, Ordering::Release);
+            let _ = done_tx.send(());
         });
+        // The main worker runs on pool thread 0; should that thread be gone, on a new one.
+        if let Err(job) = pool.execute(0, job) {
+            std::thread::spawn(job);
+        }
         self.running = Some(Running {
             ctrl,
             stop_requested,
-            handle,
+            finished,
+            done,
         });
     }
 
@@ -579,7 +596,8 @@ impl Engine {
     /// Waits until the running search (if any) has reported its best move.
     pub fn wait(&mut self) {
         if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
+            // A disconnect (the job ended without reporting) also ends the wait.
+            let _ = r.done.recv();
         }
     }
 
@@ -587,6 +605,17 @@ impl Engine {
     pub fn stop_and_wait(&mut self) {
         self.stop();
         self.wait();
+    }
+
+    /// What a search of `threads` threads shares: fresh stop flags and node counters, the
+    /// table, the evaluation and the pool.
+    fn context(&self, threads: usize) -> Context {
+        Context {
+            ev: Arc::clone(&self.ev),
+            tt: Arc::clone(&self.tt),
+            ctrl: Arc::new(Control::new(threads)),
+            pool: self.pool.handle(),
+        }
     }
 
     /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
@@ -599,11 +628,11 @@ impl Engine {
             multipv: self.options.int(names::MULTIPV).max(1) as usize,
             move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
         };
-        let ctrl = Control::new(threads);
         let start = Instant::now();
-        let (ev, tt, history) = (&self.ev, &self.tt, &self.history);
+        let cx = self.context(threads);
+        let history = &self.history;
         crate::with_position!(&self.game, p => {
-            let out = search::run(p, history, limits, &settings, ev, tt, &ctrl, start, &mut |_| {});
+            let out = search::run(p, history, limits, &settings, &cx, start, &mut |_| {});
             let text = match (out.best, out.ponder) {
                 (Some(b), Some(r)) => pv_text(p, &[b, r]),
                 (Some(b), None) => pv_text(p, &[b]),
@@ -652,4 +681,37 @@ fn unreachable_variant() -> Variant {
 #[cold]
 fn unreachable_tables() -> (AnyTables, Arc<EvalParams>, AnyPosition) {
     panic!("standard chess cannot be set up")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_start_once_and_serve_every_search() {
+        let mut e = Engine::new();
+        assert_eq!(e.pool.len(), 1);
+        e.set_option(names::THREADS, Some("3")).expect("threads");
+        assert_eq!(e.pool.len(), 3);
+        let (tx, rx) = crossbeam_channel::unbounded();
+        e.set_on_bestmove(move |b| {
+            let _ = tx.send(b.best.clone());
+        });
+        for moves in [vec![], vec!["e2e4".to_string()]] {
+            e.set_position(None, &moves).expect("position");
+            let legal = e.legal_moves();
+            e.go(Limits::depth(6));
+            e.wait();
+            let best = rx.recv().expect("bestmove").expect("a move");
+            assert!(legal.contains(&best), "{best}");
+            assert!(!e.is_searching());
+            let (_, out) = e.search_sync(&Limits::depth(6));
+            assert!(out.best.is_some());
+        }
+        e.set_option(names::THREADS, Some("1")).expect("threads");
+        assert_eq!(e.pool.len(), 1);
+        e.go(Limits::depth(3));
+        e.wait();
+        assert!(rx.recv().expect("bestmove").is_some());
+    }
 }

@@ -283,6 +283,16 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             }
         }
     }
+    // Pieces in hand count at their board value: a drop can put them almost anywhere.
+    if t.has_hands {
+        for ty in 0..p.n_types as u8 {
+            for c in 0..2 {
+                let held = pos.in_hand(ty, c) as i32;
+                mg[c] += p.mg[ty as usize] * held;
+                eg[c] += p.eg[ty as usize] * held;
+            }
+        }
+    }
     let phase = phase.min(p.phase_total);
     let us = pos.side_to_move();
     let m = mg[us] - mg[us ^ 1];

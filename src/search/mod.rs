@@ -1,16 +1,19 @@
 //! Search: iterative deepening, aspiration windows, principal variation search, quiescence,
 //! a shared lock-free transposition table, and lazy SMP over `threads` workers.
 //!
-//! [`run`] searches one position and returns the best move; the threads are scoped to the call
-//! and stopped through [`Control`] (atomics). Nothing here prints: iterations are handed to a
-//! callback.
+//! [`run`] searches one position and returns the best move. The main worker runs on the
+//! calling thread; helpers run on the threads of a [`Pool`] (started once, reused by every
+//! search) and are stopped through [`Control`] (atomics). Nothing here prints: iterations are
+//! handed to a callback.
 
 pub mod limits;
+pub mod pool;
 pub mod support;
 pub mod tt;
 mod worker;
 
 pub use limits::{budget, Limits, TimeBudget};
+pub use pool::{Pool, PoolHandle};
 pub use tt::{Bound, Tt};
 pub use worker::{to_score, RootMove};
 
@@ -19,6 +22,7 @@ use crate::board::position::Position;
 use crate::board::{Move, MoveList};
 use crate::eval::EvalParams;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{Shared, Worker};
 
@@ -164,22 +168,35 @@ impl Default for Settings {
     }
 }
 
+/// What a search shares with its helper threads (reference-counted, so a helper job on a pool
+/// thread owns its share).
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// Evaluation tables of the variant.
+    pub ev: Arc<EvalParams>,
+    /// The transposition table.
+    pub tt: Arc<Tt>,
+    /// Stop flag, pondering flag and node counters.
+    pub ctrl: Arc<Control>,
+    /// Threads for the helpers (thread `i` runs helper `i`; thread 0 is left to the caller).
+    pub pool: PoolHandle,
+}
+
 /// Searches `root` and returns the best move. `history` holds the zobrist keys of the
 /// positions of the game before `root` (oldest first) for repetition detection; `start` is
 /// when the `go` arrived (the clock runs from then). `report` is called by the main thread
-/// after every completed iteration.
-#[allow(clippy::too_many_arguments)]
+/// after every completed iteration. Helpers run on `cx.pool` threads 1..`settings.threads`;
+/// a helper whose thread is missing is skipped.
 pub fn run<B: Bitboard>(
     root: &Position<B>,
     history: &[u64],
     limits: &Limits,
     settings: &Settings,
-    ev: &EvalParams,
-    tt: &Tt,
-    ctrl: &Control,
+    cx: &Context,
     start: Instant,
     report: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    let (tt, ctrl) = (&*cx.tt, &*cx.ctrl);
     let mut list = MoveList::new();
     root.legal_moves(&mut list);
     let mut moves: Vec<Move> = list.iter().copied().collect();
@@ -205,10 +222,10 @@ pub fn run<B: Bitboard>(
     }
     tt.new_search();
     let tb = budget(limits, root.side_to_move(), settings.move_overhead);
-    let shared = Shared {
-        tt,
-        ctrl,
-        ev,
+    let shared = Arc::new(Shared {
+        tt: Arc::clone(&cx.tt),
+        ctrl: Arc::clone(&cx.ctrl),
+        ev: Arc::clone(&cx.ev),
         start,
         soft: tb.soft,
         hard: tb.hard,
@@ -216,7 +233,7 @@ pub fn run<B: Bitboard>(
         node_limit: limits.nodes,
         mate_limit: limits.mate,
         multipv: settings.multipv.max(1),
-    };
+    });
     let root_moves: Vec<RootMove> = moves
         .iter()
         .map(|&mv| RootMove {
@@ -235,50 +252,63 @@ pub fn run<B: Bitboard>(
         n.store(0, Ordering::Relaxed);
     }
 
-    let mut last_lines: Vec<PvLine> = Vec::new();
-    let (best_rm, depth, main_nodes) = std::thread::scope(|s| {
-        for id in 1..threads {
-            let pos = root.clone();
-            let keys = keys.clone();
-            let rms = root_moves.clone();
-            let shared = &shared;
-            s.spawn(move || {
-                let mut w = Worker::new(id, pos, keys, rms, shared);
-                w.iterate(&mut |_, _| {});
-                shared.ctrl.nodes[id].store(w.nodes, Ordering::Relaxed);
-            });
-        }
-        let mut w = Worker::new(0, root.clone(), keys.clone(), root_moves.clone(), &shared);
-        w.iterate(&mut |w, it| {
-            let lines = it
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(i, rm)| PvLine {
-                    multipv: i + 1,
-                    depth: it.depth as u32,
-                    seldepth: rm.seldepth.max(1) as u32,
-                    score: to_score(rm.score),
-                    raw: rm.score,
-                    bound: rm.bound,
-                    pv: rm.pv.clone(),
-                })
-                .collect::<Vec<_>>();
-            let nodes = ctrl.total_nodes_with(0, w.nodes);
-            let p = Progress {
-                lines,
-                nodes,
-                elapsed: start.elapsed(),
-                hashfull: tt.hashfull(),
-            };
-            report(&p);
-            last_lines = p.lines;
+    // Helpers on the pool's threads; each reports on `done` when it has returned.
+    let (done_tx, done_rx) = crossbeam_channel::unbounded::<()>();
+    let mut launched = 0;
+    for id in 1..threads {
+        let pos = root.clone();
+        let keys = keys.clone();
+        let rms = root_moves.clone();
+        let shared = Arc::clone(&shared);
+        let done = done_tx.clone();
+        let job: pool::Job = Box::new(move || {
+            let mut w = Worker::new(id, pos, keys, rms, &shared);
+            w.iterate(&mut |_, _| {});
+            shared.ctrl.nodes[id].store(w.nodes, Ordering::Relaxed);
+            let _ = done.send(());
         });
-        ctrl.stop.store(true, Ordering::Relaxed);
-        ctrl.nodes[0].store(w.nodes, Ordering::Relaxed);
-        (w.root_moves[0].clone(), w.completed_depth, w.nodes)
+        if cx.pool.execute(id, job).is_ok() {
+            launched += 1;
+        }
+    }
+    // Only the helpers' clones remain: a helper that dies without reporting ends the wait.
+    drop(done_tx);
+
+    let mut last_lines: Vec<PvLine> = Vec::new();
+    let mut w = Worker::new(0, root.clone(), keys, root_moves, &shared);
+    w.iterate(&mut |w, it| {
+        let lines = it
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, rm)| PvLine {
+                multipv: i + 1,
+                depth: it.depth as u32,
+                seldepth: rm.seldepth.max(1) as u32,
+                score: to_score(rm.score),
+                raw: rm.score,
+                bound: rm.bound,
+                pv: rm.pv.clone(),
+            })
+            .collect::<Vec<_>>();
+        let nodes = ctrl.total_nodes_with(0, w.nodes);
+        let p = Progress {
+            lines,
+            nodes,
+            elapsed: start.elapsed(),
+            hashfull: tt.hashfull(),
+        };
+        report(&p);
+        last_lines = p.lines;
     });
-    let _ = main_nodes;
+    ctrl.stop.store(true, Ordering::Relaxed);
+    ctrl.nodes[0].store(w.nodes, Ordering::Relaxed);
+    for _ in 0..launched {
+        if done_rx.recv().is_err() {
+            break;
+        }
+    }
+    let (best_rm, depth) = (w.root_moves[0].clone(), w.completed_depth);
     // The move of the main thread's best line; its reply from the PV, or from the table.
     let best = best_rm.mv;
     let mut ponder = best_rm.pv.get(1).copied();

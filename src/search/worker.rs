@@ -36,10 +36,10 @@ pub struct RootMove {
 
 /// The fixed settings of a search, shared by its threads.
 #[derive(Debug)]
-pub(crate) struct Shared<'a> {
-    pub tt: &'a Tt,
-    pub ctrl: &'a Control,
-    pub ev: &'a EvalParams,
+pub(crate) struct Shared {
+    pub tt: std::sync::Arc<Tt>,
+    pub ctrl: std::sync::Arc<Control>,
+    pub ev: std::sync::Arc<EvalParams>,
     pub start: Instant,
     pub soft: Option<std::time::Duration>,
     pub hard: Option<std::time::Duration>,
@@ -61,7 +61,7 @@ const LMR_SIZE: usize = 64;
 pub(crate) struct Worker<'a, B: Bitboard> {
     pub id: usize,
     pub pos: Position<B>,
-    sh: &'a Shared<'a>,
+    sh: &'a Shared,
     /// Keys of the positions of the game and the search path, the current one last.
     keys: Vec<u64>,
     /// Number of keys that belong to the game before the root.
@@ -100,7 +100,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         pos: Position<B>,
         keys: Vec<u64>,
         root_moves: Vec<RootMove>,
-        sh: &'a Shared<'a>,
+        sh: &'a Shared,
     ) -> Self {
         let squares = pos.tables().geo.num_squares();
         let n_types = pos.tables().n_types;
@@ -247,7 +247,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.evals[0] = if in_check(&self.pos) {
             -INF
         } else {
-            evaluate(&self.pos, self.sh.ev)
+            evaluate(&self.pos, &self.sh.ev)
         };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -394,7 +394,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     fn has_pieces(&self, color: usize) -> bool {
-        let ev = self.sh.ev;
+        let ev = &*self.sh.ev;
         (0..self.n_types as u8).any(|t| ev.is_piece(t) && self.pos.count(t, color) > 0)
     }
 
@@ -419,7 +419,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// Scores the moves of `moves[ply]` for ordering.
     fn score_moves(&mut self, ply: usize, tt_move: Move) {
         let us = self.pos.side_to_move();
-        let ev = self.sh.ev;
+        let ev = &*self.sh.ev;
         let killers = self.killers[ply];
         let counter = if ply > 0 {
             let prev = self.played[ply - 1];
@@ -528,7 +528,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos, self.sh.ev);
+            return evaluate(&self.pos, &self.sh.ev);
         }
 
         // Step 2. Draws by rule, mate distance pruning, games ended by a variant rule.
@@ -571,7 +571,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             match tte {
                 Some(e) if e.bound != Bound::None || e.depth > 0 || e.eval != 0 => e.eval,
-                _ => evaluate(&self.pos, self.sh.ev),
+                _ => evaluate(&self.pos, &self.sh.ev),
             }
         };
         self.evals[ply] = eval;
@@ -767,7 +767,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos, self.sh.ev);
+            return evaluate(&self.pos, &self.sh.ev);
         }
         if self.pos.is_immediate_game_end() {
             return value_score(terminal_value(&self.pos, false), ply, MATE);
@@ -798,7 +798,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             let e = match tte {
                 Some(e) if e.eval != 0 => e.eval,
-                _ => evaluate(&self.pos, self.sh.ev),
+                _ => evaluate(&self.pos, &self.sh.ev),
             };
             if e >= beta {
                 if tte.is_none() {

@@ -92,12 +92,15 @@ impl<B: Bitboard> Position<B> {
                 mine <= ext.piece_count && theirs >= ext.opponent_piece_count + claim
             };
             let ended = if self.t.extinction_all {
-                out(self.by_color[c].count(), self.by_color[c ^ 1].count())
+                out(
+                    self.by_color[c].count() + self.hand_count(c),
+                    self.by_color[c ^ 1].count() + self.hand_count(c ^ 1),
+                )
             } else {
                 self.t
                     .extinction_types
                     .iter()
-                    .any(|t| out(self.count(t, c), self.count(t, c ^ 1)))
+                    .any(|t| out(self.count_with_hand(t, c), self.count_with_hand(t, c ^ 1)))
             };
             if ended {
                 let val = if c == self.stm { value } else { negate(value) };
@@ -351,6 +354,10 @@ impl<B: Bitboard> Position<B> {
     /// shak (a check by a rook, knight or bers); otherwise it is a draw.
     fn checkmate_value(&self) -> GameValue {
         let v = &self.t.variant;
+        if self.checked_by_pawn_drop() {
+            // Mate by a pawn drop (shogiPawnDropMateIllegal) loses for the dropping side.
+            return GameValue::Win;
+        }
         if !v.checks.shatar_mate_rule {
             return v.game_end.checkmate_value;
         }
