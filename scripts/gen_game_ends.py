@@ -124,32 +124,30 @@ def main():
         known = set(sf.variants())
         names = [v for v in ours if v in known]
     rng = random.Random(args.seed)
-    lines = []
     skipped = []
-    for v in names:
-        if not loads(args.bin, v):
-            skipped.append(v)
-            continue
-        kinds = {}
-        for _ in range(args.games):
-            game = play(rng, v, args.max_plies)
-            if game is None:
-                continue
-            start, moves, verdict = game
-            fen, tail = store(v, start, moves, verdict)
-            kinds[verdict[1]] = kinds.get(verdict[1], 0) + 1
-            lines.append("\t".join([v, fen, " ".join(tail) or "-", verdict[0], verdict[1]]))
-        print(f"{v}: {kinds}", file=sys.stderr)
+    # Written as it goes (one variant at a time), so that an interrupted run keeps its games.
     with open(args.out, "w") as f:
         f.write("# Finished games from random play, judged by pyffish "
                 f"{'.'.join(map(str, sf.version()))} (scripts/gen_game_ends.py --seed {args.seed}).\n")
         f.write("# Columns: variant<TAB>fen<TAB>moves ('-' none)<TAB>result<TAB>kind "
                 "(immediate|checkmate|stalemate|optional)\n")
+        for v in names:
+            if not loads(args.bin, v):
+                skipped.append(v)
+                continue
+            kinds = {}
+            for _ in range(args.games):
+                game = play(rng, v, args.max_plies)
+                if game is None:
+                    continue
+                start, moves, verdict = game
+                fen, tail = store(v, start, moves, verdict)
+                kinds[verdict[1]] = kinds.get(verdict[1], 0) + 1
+                f.write("\t".join([v, fen, " ".join(tail) or "-", verdict[0], verdict[1]]) + "\n")
+            f.flush()
+            print(f"{v}: {kinds}", file=sys.stderr)
         if skipped:
-            f.write("# Not loadable by dabbaba when generated (skipped): "
-                    + " ".join(skipped) + "\n")
-        for line in lines:
-            f.write(line + "\n")
+            f.write("# Not loadable by dabbaba when generated (skipped): " + " ".join(skipped) + "\n")
     if skipped:
         print("skipped (dabbaba cannot load them yet): " + " ".join(skipped), file=sys.stderr)
 
