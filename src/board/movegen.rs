@@ -30,7 +30,13 @@ impl<B: Bitboard> Position<B> {
             }
             // Most moves: not in check, a non-royal piece off every line to the king.
             if fast
-                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && matches!(
+                    m.kind(),
+                    MoveKind::Normal
+                        | MoveKind::Promotion
+                        | MoveKind::PiecePromotion
+                        | MoveKind::PieceDemotion
+                )
                 && Some(m.from()) != king
                 && !sensitive.contains(m.from())
                 && !(hoppers && sensitive.contains(m.to()))
@@ -200,6 +206,8 @@ impl<B: Bitboard> Position<B> {
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
             let soldier = Some(ty) == t.soldier;
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
+            let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
             while bb.any() {
                 let from = bb.pop_lsb();
                 let mut region = region;
@@ -224,7 +232,15 @@ impl<B: Bitboard> Position<B> {
                     attacks &= clear;
                     quiets &= clear;
                 }
+                if let Some(pal) = palace.filter(|p| p.lines.contains(from)) {
+                    let d = self.palace_reach(pal, ty, us, from) & self.board_bb(ty, us);
+                    attacks |= d;
+                    quiets |= d;
+                }
                 let mut b = (attacks & enemies) | (quiets & empty);
+                if shogi_promotions {
+                    self.piece_promotions(list, ty, from, &mut b);
+                }
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
                     if promos.any() {
@@ -278,6 +294,10 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
+        if t.pass[us] {
+            self.generate_pass(list);
+        }
+
         // Cambodian first moves.
         if t.variant.special_moves.cambodian_moves && self.st.gates[us].any() {
             let target = !self.by_color[us] & !self.walls & t.board & empty;
@@ -308,6 +328,76 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Shogi-style promotions and demotions of the piece on `from` to the squares `b` it
+    /// reaches, as Fairy-Stockfish generates them: a move into, inside or out of the
+    /// promotion zone may promote (`promotedPieceType`, within `promotionLimit`) or, for a
+    /// promoted piece with `pieceDemotion`, demote; `piecePromotionOnCapture` only on
+    /// captures. With `mandatoryPiecePromotion` the plain moves that could promote go from `b`.
+    #[inline(never)]
+    fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
+        let t = &*self.t;
+        let us = self.stm;
+        let promo = &t.variant.promotion;
+        let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
+            let lim = t.promotion_limit[np as usize];
+            lim == 0 || lim > self.count(np, us)
+        });
+        let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
+        if !can_promote && !can_demote {
+            return;
+        }
+        let zone = t.promotion_region[us];
+        let from_in_zone = zone.contains(from);
+        let mut targets = *b;
+        if promo.mandatory_piece_promotion {
+            let mut keep = if from_in_zone { B::EMPTY } else { !zone };
+            if promo.piece_promotion_on_capture {
+                keep |= !self.occ;
+            }
+            *b &= keep;
+        }
+        if promo.piece_promotion_on_capture {
+            targets &= self.occ;
+        }
+        if !from_in_zone {
+            targets &= zone;
+        }
+        let kind = if can_promote {
+            MoveKind::PiecePromotion
+        } else {
+            MoveKind::PieceDemotion
+        };
+        for to in targets.iter() {
+            list.push(Move::new(from, to, kind, 0));
+        }
+        if can_promote && can_demote {
+            for to in targets.iter() {
+                list.push(Move::new(from, to, MoveKind::PieceDemotion, 0));
+            }
+        }
+    }
+
+    /// The pass, where the side may pass: by the king, or by the side's first piece when
+    /// it has no king (Fairy-Stockfish's encoding).
+    fn generate_pass(&self, list: &mut MoveList) {
+        let us = self.stm;
+        let own = self.by_color[us];
+        if let Some(sq) = self
+            .king_square(us)
+            .or_else(|| own.any().then(|| own.lsb()))
+        {
+            list.push(Move::pass(sq));
+        }
+    }
+
+    /// Whether the side to move has a legal move other than a pass (`passOnStalemate`).
+    fn has_legal_non_pass(&self, ctx: &LegalCtx<B>) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list, ctx.checkers.any());
+        list.iter()
+            .any(|&m| !m.is_pass() && self.legal_with(m, ctx))
+    }
+
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
@@ -318,7 +408,10 @@ impl<B: Bitboard> Position<B> {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
-            if t.promoted_type[pawn as usize].is_some() {
+            let capture = self.by_color[us ^ 1].contains(to);
+            if t.promoted_type[pawn as usize].is_some()
+                && (capture || !t.variant.promotion.piece_promotion_on_capture)
+            {
                 list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
             }
             if t.variant.promotion.mandatory_pawn_promotion {
@@ -405,6 +498,15 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
 
+        let pass = m.is_pass();
+        if pass
+            && t.pass_on_stalemate[us]
+            && ctx.checkers.is_empty()
+            && self.has_legal_non_pass(ctx)
+        {
+            return false;
+        }
+
         if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m) {
             return false;
         }
@@ -451,7 +553,11 @@ impl<B: Bitboard> Position<B> {
 
         let occ = (self.occ ^ B::square(from)) | B::square(to);
 
-        if v.checks.flying_general && self.kings_face(mt, to, occ) {
+        // In bikjang the side may always pass, and must not leave the kings facing otherwise.
+        if ctx.bikjang && pass {
+            return true;
+        }
+        if (v.checks.flying_general || ctx.bikjang) && self.kings_face(mt, to, occ) {
             return false;
         }
 
@@ -476,17 +582,17 @@ impl<B: Bitboard> Position<B> {
         {
             return true;
         }
-        let mut candidates = self.by_color[them] & !B::square(to);
-        if Some(mt) == t.janggi_cannon {
-            // The moved cannon is on `to` now: enemy cannons may not hop over it.
-            let pt = &t.pieces[mt as usize];
-            let cannons = (self.by_type[mt as usize] ^ B::square(from)) | B::square(to);
-            let theirs = self.pieces_of(mt, them) & candidates;
-            candidates &= !theirs;
-            let hits = pt.capture[us].get(ksq, occ) & pt.capture[us].get(ksq, occ & !cannons);
-            if (hits & theirs).any() {
-                return false;
+        let candidates = self.by_color[them] & !B::square(to);
+        if let Some(jc) = t.janggi_cannon {
+            // Enemy cannons may not hop over a cannon: the moved one stands on `to` now, and
+            // a captured one is gone.
+            let mut cannons = self.by_type[jc as usize];
+            if mt == jc {
+                cannons = (cannons ^ B::square(from)) | B::square(to);
+            } else if cannons.contains(to) {
+                cannons ^= B::square(to);
             }
+            return !self.attacked_by_with(ksq, occ, them, candidates, cannons);
         }
         !self.attacked_by(ksq, occ, them, candidates)
     }
@@ -629,17 +735,25 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The move whose UCI text is `text`, among the legal moves. The piece letter of a drop
-    /// may be given in either case (`P@e4`, `p@e4`).
+    /// may be given in either case (`P@e4`, `p@e4`). A pass is written as Fairy-Stockfish
+    /// writes it (the passing piece's square twice, `e2e2`); `@@@@` and `0000` are read as a
+    /// pass too where one is legal.
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
+        let pass_alias = matches!(text, "@@@@" | "0000");
         let want = match text.split_once('@') {
-            Some((piece, sq)) => format!("{}@{sq}", piece.to_ascii_uppercase()),
-            None => text.to_string(),
+            Some((piece, sq)) if !pass_alias => format!("{}@{sq}", piece.to_ascii_uppercase()),
+            _ => text.to_string(),
+        };
+        // A trailing `=` says "no promotion" (shogi); the move is the one without suffix.
+        let want = match want.strip_suffix('=') {
+            Some(w) if !w.contains('@') => w.to_string(),
+            _ => want,
         };
         list.iter()
             .copied()
-            .find(|&m| self.move_to_uci(m) == want)
+            .find(|&m| (pass_alias && m.is_pass()) || self.move_to_uci(m) == want)
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 
@@ -731,6 +845,8 @@ pub(crate) struct LegalCtx<B> {
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
     /// pseudo-royals, no immobility rule.
     fast: bool,
+    /// Janggi bikjang: the kings face each other (see [`Position::bikjang`]).
+    bikjang: bool,
     /// In check without hoppers or lame leapers: the squares on the line from the king to
     /// every checker, the only places where a drop can help (a superset: a drop there is
     /// still tested).
@@ -764,6 +880,10 @@ impl<B: Bitboard> LegalCtx<B> {
                     sensitive |= ray_between(p, ksq, s);
                 }
             }
+            // Pins along the palace diagonals.
+            if let Some(pal) = t.palace.as_ref().filter(|pal| pal.lines.contains(ksq)) {
+                sensitive |= pal.lines;
+            }
         }
         let mut drop_blocks = B::EMPTY;
         if let (Some(ksq), true) = (king, checkers.any() && t.piece_drops) {
@@ -773,12 +893,14 @@ impl<B: Bitboard> LegalCtx<B> {
             }
         }
         let v = &t.variant;
+        let bikjang = p.bikjang();
         let fast = usable
             && king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
-            && !v.checks.flying_general;
+            && !v.checks.flying_general
+            && !bikjang;
         LegalCtx {
             king,
             checkers,
@@ -786,6 +908,7 @@ impl<B: Bitboard> LegalCtx<B> {
             hoppers: t.hoppers,
             usable,
             fast,
+            bikjang,
             drop_blocks,
         }
     }

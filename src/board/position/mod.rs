@@ -6,6 +6,7 @@
 //! Fairy-Stockfish's (so perft numbers agree with it), read from the [`Variant`] data: no
 //! variant name is tested anywhere.
 
+pub mod palace;
 pub mod tables;
 
 use crate::board::bitboard::{Bb256, Bitboard};
@@ -289,21 +290,43 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// `mine` without the janggi cannons that would hop over a janggi cannon to reach `sq`
-    /// (`them`: the colour opposite the attackers).
+    /// `mine` without the janggi cannons that would hop over a janggi cannon (one of
+    /// `cannons`) to reach `sq` (`them`: the colour opposite the attackers).
     #[inline(always)]
-    fn janggi_cannon_mask(&self, type_id: u8, sq: Square, occ: B, them: usize, mine: B) -> B {
+    fn janggi_cannon_mask(
+        &self,
+        type_id: u8,
+        sq: Square,
+        occ: B,
+        them: usize,
+        mine: B,
+        cannons: B,
+    ) -> B {
         if Some(type_id) != self.t.janggi_cannon {
             return mine;
         }
-        let cannons = self.by_type[type_id as usize];
         let pt = &self.t.pieces[type_id as usize];
         mine & pt.capture[them].get(sq, occ & !cannons)
+    }
+
+    /// The janggi cannons on the board (none in other variants).
+    #[inline(always)]
+    pub(crate) fn janggi_cannons(&self) -> B {
+        match self.t.janggi_cannon {
+            Some(t) => self.by_type[t as usize],
+            None => B::EMPTY,
+        }
     }
 
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
     pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
+        self.attackers_to_with(sq, occ, color, self.janggi_cannons())
+    }
+
+    /// [`Position::attackers_to`] where `cannons` are the janggi cannons (after a move that
+    /// is not made yet: the moved cannon on its new square, a captured one gone).
+    pub(crate) fn attackers_to_with(&self, sq: Square, occ: B, color: usize, cannons: B) -> B {
         let mut b = B::EMPTY;
         let them = color ^ 1;
         for t in 0..self.t.n_types as u8 {
@@ -316,7 +339,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
@@ -327,12 +350,29 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if self.t.palace.is_some() {
+            b |= self.palace_attackers(sq, occ, color, cannons);
+        }
         b
     }
 
     /// True if any piece of `color` captures on `sq` with occupancy `occ`, among `candidates`.
     #[inline]
     pub fn attacked_by(&self, sq: Square, occ: B, color: usize, candidates: B) -> bool {
+        self.attacked_by_with(sq, occ, color, candidates, self.janggi_cannons())
+    }
+
+    /// [`Position::attacked_by`] with the janggi cannons given (see
+    /// [`Position::attackers_to_with`]).
+    #[inline]
+    pub(crate) fn attacked_by_with(
+        &self,
+        sq: Square,
+        occ: B,
+        color: usize,
+        candidates: B,
+        cannons: B,
+    ) -> bool {
         let them = color ^ 1;
         for t in 0..self.t.n_types as u8 {
             let mine = self.pieces_of(t, color) & candidates;
@@ -344,7 +384,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;
@@ -357,7 +397,8 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        false
+        self.t.palace.is_some()
+            && (self.palace_attackers(sq, occ, color, cannons) & candidates).any()
     }
 
     /// Enemy pieces giving check to the side to move's royal piece.
@@ -552,6 +593,15 @@ impl<B: Bitboard> Position<B> {
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
 
             match kind {
+                MoveKind::PieceDemotion => {
+                    let np = self.st.moved_unpromoted.wrapping_sub(1);
+                    if (np as usize) < t.n_types {
+                        self.remove_piece(to);
+                        self.put_piece(make_piece(np, us), to);
+                        self.promoted_from[to.index()] = 0;
+                        k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
+                    }
+                }
                 MoveKind::Promotion | MoveKind::PiecePromotion => {
                     let np = if kind == MoveKind::Promotion {
                         m.piece()
@@ -564,7 +614,10 @@ impl<B: Bitboard> Position<B> {
                     // goes to the hand as that type (`capturesToHand`).
                     self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
-                    self.st.rule50 = 0;
+                    // A promotion that can be undone (pieceDemotion) is not irreversible.
+                    if kind == MoveKind::Promotion || !t.variant.promotion.piece_demotion {
+                        self.st.rule50 = 0;
+                    }
                 }
                 _ => {}
             }
@@ -748,7 +801,10 @@ impl<B: Bitboard> Position<B> {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
             self.relocate_castling_pair((kto, rto), (from, to));
         } else {
-            if matches!(kind, MoveKind::Promotion | MoveKind::PiecePromotion) {
+            if matches!(
+                kind,
+                MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+            ) {
                 self.remove_piece(to);
                 self.put_piece(st.moved_piece, to);
             }

@@ -67,14 +67,18 @@ impl<B: Bitboard> Position<B> {
         if v.checks.check_counting && self.st.checks_remaining[self.stm ^ 1] == 0 {
             return Some((GameValue::Loss, EndReason::NCheck));
         }
-        // Bikjang (kings facing after two moves in a row), a double pass, a full board.
-        let last = self.st.last_move;
-        let passed =
-            last != Move::NONE && last.kind() == MoveKind::Special && last.from() == last.to();
-        if passed || v.checks.bikjang_rule || ge.adjudicate_full_board {
-            if let Some(reason) = self.drawish_end() {
-                return Some((self.material_value(), reason));
-            }
+        // A double pass, bikjang (kings facing after a pass: no other move keeps them so),
+        // a full board.
+        if self.st.last_move.is_pass() && self.pass_or_bikjang_end() {
+            let reason = if self.bikjang() {
+                EndReason::Bikjang
+            } else {
+                EndReason::Pass
+            };
+            return Some((self.material_value(), reason));
+        }
+        if ge.adjudicate_full_board && (self.t.board & !self.occ).is_empty() {
+            return Some((self.material_value(), EndReason::FullBoard));
         }
         None
     }
@@ -216,38 +220,6 @@ impl<B: Bitboard> Position<B> {
                     GameValue::Win
                 };
                 return Some((value, EndReason::Castling));
-            }
-        }
-        None
-    }
-
-    /// Kings facing on an open line (janggi bikjang).
-    fn kings_facing(&self) -> bool {
-        let (Some(a), Some(b)) = (self.king_square(0), self.king_square(1)) else {
-            return false;
-        };
-        self.t.rook_empty[a.index()].contains(b)
-            && (self.t.lines.between(a, b) & self.occ).is_empty()
-    }
-
-    fn drawish_end(&self) -> Option<EndReason> {
-        let v = &self.t.variant;
-        if v.game_end.adjudicate_full_board && (self.t.board & !self.occ).is_empty() {
-            return Some(EndReason::FullBoard);
-        }
-        let last = self.st.last_move;
-        let prev = self.history.last()?;
-        let is_pass =
-            |m: Move| m != Move::NONE && m.kind() == MoveKind::Special && m.from() == m.to();
-        if is_pass(last) && is_pass(prev.last_move) && !v.special_moves.wall_or_move {
-            return Some(EndReason::Pass);
-        }
-        if v.checks.bikjang_rule && self.kings_facing() {
-            // The position before the last move must have had facing kings too.
-            let mut q = self.clone();
-            q.unmake_move(last);
-            if q.kings_facing() {
-                return Some(EndReason::Bikjang);
             }
         }
         None
