@@ -7,6 +7,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
+use crate::board::rules::blast::adjacent;
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -49,6 +50,9 @@ impl<B: Bitboard> Position<B> {
             }
             self.legal_with(m, &ctx)
         });
+        if self.has_obligations() {
+            self.apply_obligations(list);
+        }
         if self.t.variant.drops.must_drop {
             self.apply_must_drop(list);
         }
@@ -131,14 +135,6 @@ impl<B: Bitboard> Position<B> {
                 list.push(Move::drop(to, ty, false));
             }
         }
-    }
-
-    /// Whether a move gives check (played on a copy: only rare moves ask).
-    #[inline(never)]
-    fn gives_check(&self, m: Move) -> bool {
-        let mut p = self.clone();
-        p.make_move(m);
-        p.checkers().any()
     }
 
     /// Whether a pseudo-legal drop is legal.
@@ -544,8 +540,13 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether a pseudo-legal move is legal.
     pub fn legal(&self, m: Move) -> bool {
+        self.legal_basic(m) && !(self.has_obligations() && self.capture_missed(m))
+    }
+
+    /// Legality without the `mustCapture` obligation (which needs the other moves).
+    pub(crate) fn legal_basic(&self, m: Move) -> bool {
         let ctx = LegalCtx::new(self, self.checkers());
-        self.legal_with(m, &ctx)
+        self.legal_with(m, &ctx) && !(self.has_obligations() && self.forbidden_by_rule(m))
     }
 
     fn legal_with(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
@@ -725,7 +726,10 @@ impl<B: Bitboard> Position<B> {
                     if from != kto && s == kto {
                         break;
                     }
-                    if self.attackers_to(s, occupied, them).any() {
+                    let touching = v.captures.blast_on_capture
+                        && (adjacent::<B>(&t.geo, s) & self.st.pseudo_royals & self.by_color[them])
+                            .any();
+                    if !touching && self.attackers_to(s, occupied, them).any() {
                         return false;
                     }
                     if from == kto {
@@ -743,6 +747,19 @@ impl<B: Bitboard> Position<B> {
         if m.kind() == MoveKind::EnPassant {
             occupied &= !B::square(self.ep_capture_square(kto, self.st.ep));
         }
+        let capture = self.is_capture_move(m);
+        if capture && v.captures.blast_on_capture {
+            occupied &= !self.blast_zone_before(kto);
+        }
+        // Petrifying a pseudo-royal piece is illegal.
+        if capture
+            && self.st.pseudo_royals.contains(from)
+            && v.captures
+                .petrify_on_capture_types
+                .contains(type_of(self.board[from.index()]))
+        {
+            return false;
+        }
         let mut royals = self.st.pseudo_royals & self.by_color[us];
         let theirs = self.st.pseudo_royals & self.by_color[them];
         if royals.contains(from) {
@@ -758,10 +775,19 @@ impl<B: Bitboard> Position<B> {
         if (royals & !occupied).any() {
             return false;
         }
-        let candidates = occupied & !B::square(kto);
+        let mut candidates = occupied & !B::square(kto);
+        // Their pseudo-royals that would turn to stone by capturing cannot capture.
+        for pt in v.captures.petrify_on_capture_types.iter() {
+            if t.extinction_types.has(pt) {
+                candidates &= !self.pieces_of(pt, them);
+            }
+        }
+        // Touching pseudo-royals are immune in atomic variants (a capture would blast both).
+        let immune =
+            |sr: Square| v.captures.blast_on_capture && (adjacent::<B>(&t.geo, sr) & theirs).any();
         if (theirs & !occupied).is_empty() {
             for sr in royals.iter() {
-                if (self.attackers_to(sr, occupied, them) & candidates).any() {
+                if !immune(sr) && (self.attackers_to(sr, occupied, them) & candidates).any() {
                     return false;
                 }
             }
@@ -776,7 +802,7 @@ impl<B: Bitboard> Position<B> {
             }
             let mut all = cands.any();
             for sr in cands.iter() {
-                if (self.attackers_to(sr, occupied, them) & candidates).is_empty() {
+                if immune(sr) || (self.attackers_to(sr, occupied, them) & candidates).is_empty() {
                     all = false;
                     break;
                 }

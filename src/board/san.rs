@@ -7,12 +7,15 @@
 //! and `+` / `#` for check and checkmate of a royal piece. Squares are named as in UCI
 //! (`a10` on boards with ten ranks or more).
 //!
-//! Shogi-style moves are written as a piece move with `+` (promotes), `-` (demotes) or `=`
-//! (declines a possible promotion) after the square, before any check mark; S-chess gating
-//! adds `/H` (and the square when the piece enters on the rook's square), as Fairy-Stockfish.
+//! Shogi-style promotions and demotions ([`MoveKind::PiecePromotion`],
+//! [`MoveKind::PieceDemotion`]) keep the piece letter (`+L` for a piece promoted from a lance)
+//! and add `+` or `-` after the square, as Fairy-Stockfish's SAN does (`Pxe7+`); `=` marks a
+//! move that declines a possible promotion; a check mark may follow. S-chess gating adds `/H`
+//! (and the square when the piece enters on the rook's square).
 //!
-//! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]) and moves that are not
-//! legal in the position. Callers show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
+//! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]), since SAN has no agreed
+//! form for them, and moves that are not legal in the position. Callers
+//! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
 //! (flag, extinction, check count) gets no mark.
 
 use crate::board::bitboard::Bitboard;
@@ -54,29 +57,36 @@ impl<B: Bitboard> Position<B> {
     /// The legal move whose SAN is `text` (check marks and `!?` annotations are ignored;
     /// `0-0` is read as `O-O`).
     pub fn parse_san_move(&self, text: &str) -> Option<Move> {
-        let plain = text.trim().trim_end_matches(['!', '?']);
+        let marked = text.trim().trim_end_matches(['#', '!', '?']);
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        // A shogi promotion ends in `+` too: try the text with no, one, then every check
-        // mark removed.
-        let one = plain.strip_suffix(['+', '#']).unwrap_or(plain);
-        let all = plain.trim_end_matches(['+', '#']);
-        for bare in [plain, one, all] {
-            // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
-            let want = if bare.starts_with("0-0") {
-                bare.replace('0', "O")
-            } else {
-                bare.to_string()
-            };
-            let found = legal
-                .iter()
-                .copied()
-                .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want));
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
+        // A trailing `+` is a check mark, or a shogi promotion (`Pe7+`, `Pe7++` with check):
+        // try the text with one `+` kept before dropping them all.
+        let with_promotion = marked.strip_suffix('+').unwrap_or(marked);
+        // A move that declines a promotion is written with `=` but may be given without.
+        let declined = format!("{}=", marked.trim_end_matches('+'));
+        let candidates = [
+            marked,
+            with_promotion,
+            marked.trim_end_matches('+'),
+            declined.as_str(),
+        ];
+        let found = candidates
+            .into_iter()
+            .filter_map(|bare| {
+                // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
+                let want = if bare.starts_with("0-0") {
+                    bare.replace('0', "O")
+                } else {
+                    bare.to_string()
+                };
+                legal
+                    .iter()
+                    .copied()
+                    .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
+            })
+            .next();
+        found
     }
 
     /// SAN without the check mark.
@@ -263,6 +273,23 @@ mod tests {
         assert_eq!(san(fen, "b7b8n").as_deref(), Some("b8=N"));
         let fen = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
         assert_eq!(san(fen, "a1a8").as_deref(), Some("Ra8#"));
+    }
+
+    #[test]
+    fn shogi_promotion_san() {
+        let v = builtin("shogi").expect("shogi");
+        let fen = "k8/9/4g4/4P4/9/9/9/9/4K4[-] w 0 1";
+        let Game::W128(p) = Game::new(v, Some(fen), false).expect("fen") else {
+            unreachable!("shogi is 9x9");
+        };
+        let promote = p.parse_uci_move("e6e7+").expect("promotion");
+        let stay = p.parse_uci_move("e6e7").expect("no promotion");
+        assert_eq!(p.move_to_san(promote).as_deref(), Some("Pxe7+"));
+        // Declining a possible promotion is marked `=`, as Fairy-Stockfish writes it (`Px53=`).
+        assert_eq!(p.move_to_san(stay).as_deref(), Some("Pxe7="));
+        assert_eq!(p.parse_san_move("Pxe7+"), Some(promote));
+        assert_eq!(p.parse_san_move("Pxe7="), Some(stay));
+        assert_eq!(p.parse_san_move("Pxe7"), Some(stay));
     }
 
     #[test]

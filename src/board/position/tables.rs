@@ -730,7 +730,7 @@ impl<B: Bitboard> Tables<B> {
         }
         let ext = &variant.game_end.extinction;
         let extinction_types = TypeSet::of(&ext.piece_types);
-        let extinction_all = n_types > 1 && ext.piece_types.0.len() == n_types;
+        let extinction_all = ext.all_pieces;
         let lines = LineTable::new(&geo).map_err(|e| TableError::Geometry(e.to_string()))?;
         let rook_empty = geo
             .squares()
