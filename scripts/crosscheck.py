@@ -137,7 +137,13 @@ def main():
     ap.add_argument("--max-failures", type=int, default=3)
     ap.add_argument("--chess960", action="store_true")
     ap.add_argument("--bin", default="target/release/dabbaba")
+    ap.add_argument("--ini", metavar="FILE",
+                    help="variants.ini loaded into pyffish first (Fairy-Stockfish's src/variants.ini "
+                         "defines the hybrids grandhouse, gothhouse, makhouse, shogun, cannonshogi)")
     args = ap.parse_args()
+    if args.ini:
+        with open(args.ini) as f:
+            sf.load_variant_config(f.read())
     rng = random.Random(args.seed)
     total_checked = 0
     total_failures = 0

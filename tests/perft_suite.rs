@@ -6,7 +6,7 @@
 use dabbaba::board::Game;
 use dabbaba::variant::builtin;
 
-/// The variants whose moves this issue covers (and the xiangqi family).
+/// The variants whose moves are covered: issue 3's, the xiangqi family and the hands issue's.
 const VARIANTS: &[&str] = &[
     "chess",
     "normal",
@@ -62,6 +62,15 @@ const VARIANTS: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "manchu",
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "koedem",
+    "capahouse",
+    "grandhouse",
+    "gothhouse",
+    "makhouse",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

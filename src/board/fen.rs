@@ -98,6 +98,14 @@ pub enum FenError {
     /// Holdings in a variant without drops.
     #[error("pieces in hand ('[...]') are not supported in this variant")]
     Holdings,
+    /// Something wrong in the holdings.
+    #[error("bad holdings '{field}': {reason}")]
+    BadHoldings {
+        /// The holdings text.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// Trailing fields.
     #[error("unexpected text after the FEN: '{0}'")]
     Trailing(String),
@@ -125,6 +133,8 @@ impl<B: Bitboard> Position<B> {
             walls: B::EMPTY,
             occ: B::EMPTY,
             counts: vec![0; 2 * n_types],
+            hand: vec![0; if t.has_hands { 2 * n_types } else { 0 }],
+            hand_total: [0; 2],
             stm: 0,
             game_ply: 0,
             chess960: chess960 || t.variant.chess960,
@@ -146,6 +156,7 @@ impl<B: Bitboard> Position<B> {
                 captured_unpromoted: 0,
                 moved_unpromoted: 0,
                 moved_piece: EMPTY,
+                hand_added: 0,
                 pseudo_royals: B::EMPTY,
                 last_move: Move::NONE,
             },
@@ -167,12 +178,30 @@ impl<B: Bitboard> Position<B> {
         let geo = t.geo;
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
-        if board.contains('[') {
-            return Err(FenError::Holdings);
-        }
-        let rows: Vec<&str> = board.split('/').collect();
         let ranks = geo.ranks() as usize;
         let files = geo.files() as usize;
+        // Holdings: `[...]` after the board, or one extra row after the last rank.
+        let (board, holdings) = match board.find('[') {
+            Some(i) => {
+                let inner =
+                    board[i + 1..]
+                        .strip_suffix(']')
+                        .ok_or_else(|| FenError::BadHoldings {
+                            field: board[i..].to_string(),
+                            reason: "no closing ']'".to_string(),
+                        })?;
+                (&board[..i], Some(inner))
+            }
+            None if board.split('/').count() == ranks + 1 => {
+                let i = board.rfind('/').unwrap_or(0);
+                (&board[..i], Some(&board[i + 1..]))
+            }
+            None => (board, None),
+        };
+        if let Some(h) = holdings {
+            p.read_holdings(h)?;
+        }
+        let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != ranks {
             return Err(FenError::RowCount {
                 found: rows.len(),
@@ -264,13 +293,19 @@ impl<B: Bitboard> Position<B> {
             Some(s) => return Err(FenError::BadSide(s.to_string())),
         }
 
-        // Castling (and gates).
-        let castling = fields.next().unwrap_or("-");
-        p.read_castling(castling)?;
+        // Castling (and gates). As in Fairy-Stockfish, a digit here means that the castling
+        // and e.p. fields are left out (shogi's `w 0 1`).
+        let mut rest: Vec<&str> = fields.collect();
+        let short = rest
+            .first()
+            .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
+        if !short && !rest.is_empty() {
+            let castling = rest.remove(0);
+            p.read_castling(castling)?;
+        }
 
         // Counting limit or e.p. squares.
-        let mut rest: Vec<&str> = fields.collect();
-        if !rest.is_empty() {
+        if !short && !rest.is_empty() {
             let f = rest.remove(0);
             if t.variant.game_end.counting_rule != CountingRule::None
                 && f.bytes().all(|b| b.is_ascii_digit())
@@ -332,12 +367,48 @@ impl<B: Bitboard> Position<B> {
         Ok(p)
     }
 
+    /// Reads the holdings (the text between the brackets): piece letters, upper case for
+    /// White; `-` stands for empty hands.
+    fn read_holdings(&mut self, h: &str) -> Result<(), FenError> {
+        let t = Arc::clone(&self.t);
+        let bad = |reason: String| FenError::BadHoldings {
+            field: h.to_string(),
+            reason,
+        };
+        if !t.has_hands {
+            return if h.chars().all(|c| c == '-') {
+                Ok(())
+            } else {
+                Err(FenError::Holdings)
+            };
+        }
+        for ch in h.chars() {
+            if ch == '-' {
+                continue;
+            }
+            if !ch.is_ascii_alphabetic() {
+                return Err(bad(format!("unexpected '{ch}'")));
+            }
+            let id = t
+                .variant
+                .piece_by_letter(ch)
+                .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
+            let c = usize::from(ch.is_ascii_lowercase());
+            if self.in_hand(id, c) as usize + 1 >= crate::board::position::MAX_IN_HAND {
+                return Err(bad(format!("too many '{ch}'")));
+            }
+            let _ = self.add_to_hand(id, c);
+        }
+        Ok(())
+    }
+
     fn check_kings(&self) -> Result<(), FenError> {
         let v = &self.t.variant;
         let Some(k) = self.t.king else { return Ok(()) };
         let letter = v.pieces[k as usize].letter;
         for (c, &side) in SIDES.iter().enumerate() {
-            let n = self.count(k, c);
+            // A royal piece still in hand (placement, sittuyin) is present.
+            let n = self.count(k, c) + self.in_hand(k, c);
             let l = if c == 0 {
                 letter
             } else {
@@ -620,6 +691,11 @@ impl<B: Bitboard> Position<B> {
                     s.push(v.pieces[(from - 1) as usize].letter_for(vcolor(c)));
                 } else {
                     s.push(v.pieces[type_of(pc) as usize].letter_for(vcolor(c)));
+                    // Crazyhouse-promoted: goes back to the hand as a pawn when captured.
+                    let d = &v.drops;
+                    if from != 0 && (d.captures_to_hand && !d.drop_loop || d.two_boards) {
+                        s.push('~');
+                    }
                 }
             }
             if empty > 0 {
@@ -628,6 +704,20 @@ impl<B: Bitboard> Position<B> {
             if r > 0 {
                 s.push('/');
             }
+        }
+        if t.fen_hands {
+            // White's then Black's pieces, each from the last type to the first (as
+            // Fairy-Stockfish writes them).
+            s.push('[');
+            for c in 0..2 {
+                for ty in (0..t.n_types as u8).rev() {
+                    let l = v.pieces[ty as usize].letter_for(vcolor(c));
+                    for _ in 0..self.in_hand(ty, c) {
+                        s.push(l);
+                    }
+                }
+            }
+            s.push(']');
         }
         s += if self.stm == 0 { " w " } else { " b " };
         let mut cs = String::new();

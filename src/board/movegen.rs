@@ -24,6 +24,9 @@ impl<B: Bitboard> Position<B> {
         let sensitive = ctx.sensitive;
         let hoppers = ctx.hoppers;
         list.retain(|&m| {
+            if m.kind() == MoveKind::Drop {
+                return self.legal_drop(m, &ctx);
+            }
             // Most moves: not in check, a non-royal piece off every line to the king.
             if fast
                 && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
@@ -35,6 +38,138 @@ impl<B: Bitboard> Position<B> {
             }
             self.legal_with(m, &ctx)
         });
+        if self.t.variant.drops.must_drop {
+            self.apply_must_drop(list);
+        }
+    }
+
+    /// `mustDrop`: while the side to move holds a piece of `mustDropType` (any piece without
+    /// it), only drops of that type are legal, and other moves only if there is no such drop.
+    #[inline(never)]
+    fn apply_must_drop(&self, list: &mut MoveList) {
+        let us = self.stm;
+        let must = self.t.variant.drops.must_drop_type;
+        let held = match must {
+            Some(ty) => self.in_hand(ty, us),
+            None => self.hand_count(us),
+        };
+        if held == 0 {
+            return;
+        }
+        list.retain(|&m| m.kind() != MoveKind::Drop || must.map_or(true, |ty| m.piece() == ty));
+        if list.iter().any(|m| m.kind() == MoveKind::Drop) {
+            list.retain(|&m| m.kind() == MoveKind::Drop);
+        }
+    }
+
+    /// Drops of every type in the side to move's hand onto the empty squares its rules allow.
+    #[inline(never)]
+    fn generate_drops(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let empty = !self.occ & t.board;
+        for ty in 0..t.n_types as u8 {
+            if self.in_hand(ty, us) == 0 {
+                continue;
+            }
+            let mut b = t.drop_region[us][ty as usize] & empty;
+            if Some(ty) == t.drop_no_doubled {
+                // Nifu: not onto a file that already holds the limit of own pieces of it.
+                let limit = t.variant.drops.no_doubled_count;
+                let mine = self.pieces_of(ty, us);
+                for f in &t.files {
+                    if (mine & *f).count() >= limit {
+                        b &= !*f;
+                    }
+                }
+            }
+            if t.variant.drops.drop_promoted && t.promoted_type[ty as usize].is_some() {
+                for to in b.iter() {
+                    list.push(Move::drop(to, ty, true));
+                }
+            }
+            for to in b.iter() {
+                list.push(Move::drop(to, ty, false));
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal drop is legal.
+    #[inline(never)]
+    fn legal_drop(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
+        let t = &*self.t;
+        let v = &t.variant;
+        let us = self.stm;
+        let them = us ^ 1;
+        let to = m.to();
+        let placed = self.dropped_type(m);
+        // A piece may not be dropped where it could never move.
+        if v.drops.immobility_illegal
+            && (t.pieces[placed as usize].quiet[us].empty_board(to) & t.board & !self.walls)
+                .is_empty()
+        {
+            return false;
+        }
+        if v.drops.opposite_colored_bishop && !self.bishop_drop_ok(placed, to) {
+            return false;
+        }
+        let occ = self.occ | B::square(to);
+        if !v.drops.drop_checks && self.drop_gives_check(placed, to, occ) {
+            return false;
+        }
+        if Some(placed) == t.king {
+            return !self.attacked_by(to, occ, them, self.by_color[them]);
+        }
+        let Some(ksq) = ctx.king else { return true };
+        if ctx.usable && !ctx.hoppers {
+            if ctx.checkers.is_empty() {
+                // Adding a piece only blocks lines.
+                return true;
+            }
+            if !ctx.drop_blocks.contains(to) {
+                return false;
+            }
+        } else if ctx.usable && ctx.checkers.is_empty() && !ctx.sensitive.contains(to) {
+            // With hoppers, only a drop onto a line to the king can open a check.
+            return true;
+        }
+        !self.attacked_by(ksq, occ, them, self.by_color[them])
+    }
+
+    /// Whether a piece of type `placed` dropped on `to` (occupancy `occ` after the drop)
+    /// attacks the enemy royal piece, directly or as a screen for a hopper.
+    #[inline(never)]
+    fn drop_gives_check(&self, placed: u8, to: Square, occ: B) -> bool {
+        let t = &*self.t;
+        let us = self.stm;
+        let Some(eksq) = self.king_square(us ^ 1) else {
+            return false;
+        };
+        let pt = &t.pieces[placed as usize];
+        if pt.mobility[us].contains(eksq) && pt.capture[us].get(to, occ).contains(eksq) {
+            return true;
+        }
+        t.hoppers && self.attacked_by(eksq, occ, us, self.by_color[us])
+    }
+
+    /// `dropOppositeColoredBishop`: bishops must end up on both square colours, so a drop
+    /// must leave enough squares of each colour for the bishops still in hand.
+    #[inline(never)]
+    fn bishop_drop_ok(&self, placed: u8, to: Square) -> bool {
+        let t = &*self.t;
+        let us = self.stm;
+        let Some(bishop) = t.bishop else { return true };
+        let total = self.count_with_hand(bishop, us);
+        let dark = t.dark_squares;
+        let on_board = self.pieces_of(bishop, us);
+        if placed == bishop {
+            let same = if dark.contains(to) { dark } else { !dark };
+            (same & on_board).count() < total.div_ceil(2)
+        } else {
+            let remaining = t.drop_region[us][bishop as usize] & !self.occ & !B::square(to);
+            let avail = on_board | remaining;
+            (dark & avail).count() >= total / 2 && (!dark & avail & t.board).count() >= total / 2
+        }
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
@@ -112,6 +247,10 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
+        }
+
+        if t.piece_drops && self.hand_count(us) > 0 {
+            self.generate_drops(list);
         }
 
         // Castling.
@@ -236,6 +375,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn legal_with(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
+        if m.kind() == MoveKind::Drop {
+            return self.legal_drop(m, ctx);
+        }
         let t = &*self.t;
         let v = &t.variant;
         let us = self.stm;
@@ -452,13 +594,18 @@ impl<B: Bitboard> Position<B> {
         true
     }
 
-    /// The move whose UCI text is `text`, among the legal moves.
+    /// The move whose UCI text is `text`, among the legal moves. The piece letter of a drop
+    /// may be given in either case (`P@e4`, `p@e4`).
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
+        let want = match text.split_once('@') {
+            Some((piece, sq)) => format!("{}@{sq}", piece.to_ascii_uppercase()),
+            None => text.to_string(),
+        };
         list.iter()
             .copied()
-            .find(|&m| self.move_to_uci(m) == text)
+            .find(|&m| self.move_to_uci(m) == want)
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 
@@ -486,6 +633,15 @@ impl<B: Bitboard> Position<B> {
                     to = kto;
                 }
             }
+        }
+        if m.kind() == MoveKind::Drop {
+            let p = &t.variant.pieces[m.piece() as usize];
+            let plus = if m.drop_promoted() { "+" } else { "" };
+            return format!(
+                "{plus}{}@{}",
+                p.letter.to_ascii_uppercase(),
+                geo.square_name(to)
+            );
         }
         let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
         match m.kind() {
@@ -521,6 +677,7 @@ impl<B: Bitboard> Position<B> {
     pub fn moved_piece(&self, m: Move) -> u8 {
         match m.kind() {
             MoveKind::Promotion => make_piece(m.piece(), self.stm),
+            MoveKind::Drop => make_piece(self.dropped_type(m), self.stm),
             _ => self.board[m.from().index()],
         }
     }
@@ -540,6 +697,10 @@ pub(crate) struct LegalCtx<B> {
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
     /// pseudo-royals, no immobility rule.
     fast: bool,
+    /// In check without hoppers or lame leapers: the squares on the line from the king to
+    /// every checker, the only places where a drop can help (a superset: a drop there is
+    /// still tested).
+    drop_blocks: B,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
@@ -570,6 +731,13 @@ impl<B: Bitboard> LegalCtx<B> {
                 }
             }
         }
+        let mut drop_blocks = B::EMPTY;
+        if let (Some(ksq), true) = (king, checkers.any() && t.piece_drops) {
+            drop_blocks = t.board;
+            for c in checkers.iter() {
+                drop_blocks &= ray_between(p, ksq, c);
+            }
+        }
         let v = &t.variant;
         let fast = usable
             && king.is_some()
@@ -584,6 +752,7 @@ impl<B: Bitboard> LegalCtx<B> {
             hoppers: t.hoppers,
             usable,
             fast,
+            drop_blocks,
         }
     }
 }

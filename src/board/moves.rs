@@ -1,7 +1,7 @@
 //! Moves: a compact `Copy` value, move lists, and UCI move text.
 //!
-//! A [`Move`] packs into 32 bits: from square (8 bits), to square (8 bits), kind (4 bits) and a
-//! piece type (8 bits: the promotion, drop or gating piece). Squares are indices on boards of
+//! A [`Move`] packs into 32 bits: from square (8 bits), to square (8 bits), kind (4 bits), a
+//! piece type (8 bits: the promotion, drop or gating piece) and one flag bit (a promoted drop). Squares are indices on boards of
 //! up to 256 squares. Castling is stored as "king takes own rook" (from = king square, to =
 //! rook square), which fits every castling rule; the text form depends on the variant (see
 //! [`crate::board::Position::move_to_uci`]). Multi-leg moves of later issues will use
@@ -22,13 +22,14 @@ pub enum MoveKind {
     Castling = 2,
     /// An en-passant capture; `to` is the empty e.p. square.
     EnPassant = 3,
-    /// A drop of [`Move::piece`] from the hand (later issue).
+    /// A drop of [`Move::piece`] from the hand; `from == to`. With [`Move::drop_promoted`] the
+    /// piece lands promoted (`dropPromoted`).
     Drop = 4,
     /// A rule-specific move without a capture (Cambodian first moves; `from == to` is a pass).
     Special = 5,
-    /// Shogi-style promotion of the moving piece (later issue).
+    /// Shogi-style promotion of the moving piece (`promotedPieceType`).
     PiecePromotion = 6,
-    /// Demotion of a promoted piece (later issue).
+    /// Demotion of a promoted piece (`pieceDemotion`).
     PieceDemotion = 7,
 }
 
@@ -44,6 +45,9 @@ impl MoveKind {
         MoveKind::PieceDemotion,
     ];
 }
+
+/// Bit 28: a drop that places the promoted form of the hand piece.
+const DROP_PROMOTED: u32 = 1 << 28;
 
 /// A move in 32 bits (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -62,6 +66,28 @@ impl Move {
                 | (kind as u32) << 16
                 | (piece as u32) << 20,
         )
+    }
+    /// A drop of a `hand_type` piece from the hand onto `to`; `promoted` places its promoted
+    /// form (`dropPromoted`). The start square is `to` itself, so code that looks at the
+    /// start square of any move finds it empty.
+    #[inline(always)]
+    pub const fn drop(to: Square, hand_type: u8, promoted: bool) -> Move {
+        let m = Move::new(to, to, MoveKind::Drop, hand_type);
+        if promoted {
+            Move(m.0 | DROP_PROMOTED)
+        } else {
+            m
+        }
+    }
+    /// Whether a drop places the promoted form of the hand piece.
+    #[inline(always)]
+    pub const fn drop_promoted(self) -> bool {
+        self.0 & DROP_PROMOTED != 0
+    }
+    /// A move rebuilt from [`Move::bits`] (transposition tables).
+    #[inline(always)]
+    pub const fn from_bits(bits: u32) -> Move {
+        Move(bits)
     }
     /// A plain move or capture.
     #[inline(always)]
@@ -83,7 +109,7 @@ impl Move {
     pub fn kind(self) -> MoveKind {
         MoveKind::ALL[((self.0 >> 16) & 7) as usize]
     }
-    /// The piece type id of a promotion or drop.
+    /// The piece type id of a promotion, or the hand type of a drop.
     #[inline(always)]
     pub const fn piece(self) -> u8 {
         (self.0 >> 20) as u8
@@ -177,5 +203,13 @@ mod tests {
             assert_eq!(Move::new(Square::new(1), Square::new(2), k, 0).kind(), k);
         }
         assert_eq!(std::mem::size_of::<Move>(), 4);
+        let d = Move::drop(Square::new(40), 7, true);
+        assert_eq!(
+            (d.kind(), d.piece(), d.to().index()),
+            (MoveKind::Drop, 7, 40)
+        );
+        assert!(d.drop_promoted());
+        assert!(!Move::drop(Square::new(40), 7, false).drop_promoted());
+        assert_eq!(Move::from_bits(d.bits()), d);
     }
 }

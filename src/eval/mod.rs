@@ -62,8 +62,6 @@ pub struct EvalParams {
     /// Files from the centre beyond which a royal piece counts its pawn shield (x2, so that
     /// half files can be expressed).
     shield_min_off2: i32,
-    /// Whether pieces can be dropped (hands are evaluated).
-    drops: bool,
     /// Value of each type in hand (mg, eg).
     hand: Vec<(i32, i32)>,
 }
@@ -283,7 +281,6 @@ impl EvalParams {
             // About a fifth of the board's width from the centre: c- and f-file and beyond
             // on 8 files, so a king in the middle keeps its pawns free to advance.
             shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
-            drops: v.drops.piece_drops,
             hand,
         }
     }
@@ -357,8 +354,9 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             eg[c] += pp[c].1;
         }
     }
-    if p.drops {
-        let h = hand::score(&p.hand, |ty, c| in_hand(pos, ty, c));
+    // Pieces in hand count above their board value: a drop can put them almost anywhere.
+    if t.has_hands {
+        let h = hand::score(&p.hand, |ty, c| pos.in_hand(ty, c));
         for c in 0..2 {
             mg[c] += h[c].0;
             eg[c] += h[c].1;
@@ -369,13 +367,6 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
     let m = mg[us] - mg[us ^ 1];
     let e = eg[us] - eg[us ^ 1];
     (m * phase + e * (p.phase_total - phase)) / p.phase_total + p.tempo
-}
-
-/// Pieces of type `ty` that `colour` holds in hand. The position keeps no holdings yet (they
-/// come with drops); this is the one place that reads them.
-#[inline]
-fn in_hand<B: Bitboard>(_pos: &Position<B>, _ty: u8, _colour: usize) -> u32 {
-    0
 }
 
 #[cfg(test)]

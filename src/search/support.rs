@@ -9,22 +9,7 @@ use crate::variant::GameValue;
 
 /// Rebuilds a move from [`Move::bits`] (from 8 | to 8 | kind 4 | piece 8).
 pub fn move_from_bits(bits: u32) -> Move {
-    let kind = match (bits >> 16) & 0xF {
-        0 => MoveKind::Normal,
-        1 => MoveKind::Promotion,
-        2 => MoveKind::Castling,
-        3 => MoveKind::EnPassant,
-        4 => MoveKind::Drop,
-        5 => MoveKind::Special,
-        6 => MoveKind::PiecePromotion,
-        _ => MoveKind::PieceDemotion,
-    };
-    Move::new(
-        Square::new(bits as u8),
-        Square::new((bits >> 8) as u8),
-        kind,
-        (bits >> 20) as u8,
-    )
+    Move::from_bits(bits)
 }
 
 /// The null move: a pass (`from == to`, kind `Special`), which make/unmake handle as one.
@@ -176,7 +161,10 @@ pub fn terminal_value<B: Bitboard>(pos: &Position<B>, in_check: bool) -> GameVal
         // Flags, check counting, castling wins: the side that just moved achieved it.
         return GameValue::Loss;
     }
-    if in_check {
+    if in_check && pos.checked_by_pawn_drop() {
+        // Mate by a pawn drop (shogiPawnDropMateIllegal) loses for the dropping side.
+        GameValue::Win
+    } else if in_check {
         v.game_end.checkmate_value
     } else {
         v.game_end.stalemate_value

@@ -13,7 +13,7 @@ use crate::board::geometry::{Square, Width};
 use crate::board::moves::{Move, MoveKind};
 use crate::variant::Variant;
 use std::sync::Arc;
-pub use tables::{TableError, Tables, TypeSet};
+pub use tables::{TableError, Tables, TypeSet, MAX_IN_HAND};
 
 /// A coloured piece as stored in the mailbox: 0 = empty, [`WALL`] = a wall square,
 /// otherwise `1 + 2 * type + colour`.
@@ -83,6 +83,8 @@ pub struct State<B> {
     pub moved_unpromoted: u8,
     /// The moved piece as it was before the move (restored on unmake of promotions).
     pub moved_piece: Piece,
+    /// 1 + the type the move's capture put into the mover's hand (0 = none).
+    pub hand_added: u8,
     /// Pseudo-royal pieces (extinctionPseudoRoyal), both colours, recomputed per move.
     pub pseudo_royals: B,
     /// The move that led here.
@@ -101,6 +103,10 @@ pub struct Position<B: Bitboard> {
     pub(crate) walls: B,
     pub(crate) occ: B,
     pub(crate) counts: Vec<u16>,
+    /// Pieces in hand, `hand[2 * type + colour]` (empty without hands).
+    pub(crate) hand: Vec<u8>,
+    /// Pieces in hand per colour.
+    pub(crate) hand_total: [u32; 2],
     pub(crate) stm: usize,
     pub(crate) game_ply: u32,
     pub(crate) chess960: bool,
@@ -150,6 +156,65 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn count(&self, type_id: u8, color: usize) -> u32 {
         self.counts[2 * type_id as usize + color] as u32
+    }
+    /// Number of pieces of a type and colour in hand.
+    #[inline(always)]
+    pub fn in_hand(&self, type_id: u8, color: usize) -> u32 {
+        self.hand
+            .get(2 * type_id as usize + color)
+            .map_or(0, |&n| n as u32)
+    }
+    /// `shogiPawnDropMateIllegal`: the side to move is in check only from shogi pawns, and
+    /// the last move dropped one. If such a position has no legal move, the side that
+    /// dropped the pawn loses (as in Fairy-Stockfish, the drop itself is generated).
+    pub fn checked_by_pawn_drop(&self) -> bool {
+        let t = &*self.t;
+        if !t.variant.drops.shogi_pawn_drop_mate_illegal
+            || self.st.last_move.kind() != MoveKind::Drop
+        {
+            return false;
+        }
+        let Some(sp) = t.shogi_pawn else { return false };
+        let checkers = self.checkers();
+        checkers.any() && (checkers & !self.by_type[sp as usize]).is_empty()
+    }
+    /// Pieces of a type and colour on the board and in hand.
+    #[inline(always)]
+    pub fn count_with_hand(&self, type_id: u8, color: usize) -> u32 {
+        self.count(type_id, color) + self.in_hand(type_id, color)
+    }
+    /// Number of pieces of a colour in hand.
+    #[inline(always)]
+    pub fn hand_count(&self, color: usize) -> u32 {
+        self.hand_total[color]
+    }
+    /// Adds one piece of a type to a colour's hand and returns the zobrist change.
+    pub(crate) fn add_to_hand(&mut self, type_id: u8, color: usize) -> u64 {
+        let i = 2 * type_id as usize + color;
+        let n = self.hand[i] as u32;
+        self.hand[i] += 1;
+        self.hand_total[color] += 1;
+        let z = &self.t.zobrist;
+        z.hand(type_id, color, n) ^ z.hand(type_id, color, (n + 1).min(MAX_IN_HAND as u32 - 1))
+    }
+    /// Takes one piece of a type from a colour's hand and returns the zobrist change.
+    pub(crate) fn remove_from_hand(&mut self, type_id: u8, color: usize) -> u64 {
+        let i = 2 * type_id as usize + color;
+        let n = self.hand[i] as u32;
+        self.hand[i] -= 1;
+        self.hand_total[color] -= 1;
+        let z = &self.t.zobrist;
+        z.hand(type_id, color, n.min(MAX_IN_HAND as u32 - 1)) ^ z.hand(type_id, color, n - 1)
+    }
+    /// The type a drop puts on the board (the promoted form for a promoted drop).
+    #[inline(always)]
+    pub fn dropped_type(&self, m: Move) -> u8 {
+        let ht = m.piece();
+        if m.drop_promoted() {
+            self.t.promoted_type[ht as usize].unwrap_or(ht)
+        } else {
+            ht
+        }
     }
     /// The zobrist key.
     #[inline(always)]
@@ -330,6 +395,13 @@ impl<B: Bitboard> Position<B> {
                 k ^= z.gate(c, sq);
             }
         }
+        if self.t.has_hands {
+            for ty in 0..self.t.n_types as u8 {
+                for c in 0..2 {
+                    k ^= z.hand(ty, c, self.in_hand(ty, c));
+                }
+            }
+        }
         k
     }
 
@@ -379,8 +451,8 @@ impl<B: Bitboard> Position<B> {
                     }
                 } else {
                     for t in self.t.extinction_types.iter() {
-                        if self.count(t, c) <= ext.piece_count
-                            && self.count(t, c ^ 1) >= ext.opponent_piece_count + claim
+                        if self.count_with_hand(t, c) <= ext.piece_count
+                            && self.count_with_hand(t, c ^ 1) >= ext.opponent_piece_count + claim
                         {
                             return true;
                         }
@@ -484,6 +556,7 @@ impl<B: Bitboard> Position<B> {
         st.captured = EMPTY;
         st.captured_unpromoted = 0;
         st.moved_unpromoted = 0;
+        st.hand_added = 0;
         let mut k = st.key ^ z.side;
         // Clear e.p. squares.
         for sq in st.ep.iter() {
@@ -497,6 +570,11 @@ impl<B: Bitboard> Position<B> {
             self.st.key = k;
             self.stm = them;
             self.finish_move();
+            return;
+        }
+
+        if kind == MoveKind::Drop {
+            self.make_drop(m, k);
             return;
         }
 
@@ -528,6 +606,18 @@ impl<B: Bitboard> Position<B> {
                 self.remove_piece(capsq);
                 k ^= z.piece(type_of(captured), them, capsq);
                 self.st.rule50 = 0;
+                if t.variant.drops.captures_to_hand {
+                    // A promoted piece goes back to the hand as what it was promoted from,
+                    // unless `dropLoop` keeps it as it is.
+                    let unpromoted = self.st.captured_unpromoted;
+                    let ty = if unpromoted == 0 || t.variant.drops.drop_loop {
+                        type_of(captured)
+                    } else {
+                        unpromoted - 1
+                    };
+                    k ^= self.add_to_hand(ty, us);
+                    self.st.hand_added = ty + 1;
+                }
             }
             self.st.moved_unpromoted = self.promoted_from[from.index()];
             self.promoted_from[from.index()] = 0;
@@ -544,11 +634,9 @@ impl<B: Bitboard> Position<B> {
                     };
                     self.remove_piece(to);
                     self.put_piece(make_piece(np, us), to);
-                    self.promoted_from[to.index()] = if kind == MoveKind::PiecePromotion {
-                        pt + 1
-                    } else {
-                        0
-                    };
+                    // Both kinds remember the promoting type: a captured promoted piece
+                    // goes to the hand as that type (`capturesToHand`).
+                    self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     self.st.rule50 = 0;
                 }
@@ -654,6 +742,29 @@ impl<B: Bitboard> Position<B> {
         self.finish_move();
     }
 
+    /// The rest of [`Position::make_move`] for a drop; `k` is the key so far.
+    #[inline(never)]
+    fn make_drop(&mut self, m: Move, mut k: u64) {
+        let us = self.stm;
+        let to = m.to();
+        let hand_type = m.piece();
+        let placed = self.dropped_type(m);
+        let pc = make_piece(placed, us);
+        self.st.moved_piece = pc;
+        self.put_piece(pc, to);
+        self.promoted_from[to.index()] = if placed != hand_type {
+            hand_type + 1
+        } else {
+            0
+        };
+        k ^= self.remove_from_hand(hand_type, us);
+        k ^= self.t.zobrist.piece(placed, us, to);
+        self.st.rule50 = 0;
+        self.st.key = k;
+        self.stm = us ^ 1;
+        self.finish_move();
+    }
+
     /// Updates what depends on the new position: check counting, pseudo-royals.
     fn finish_move(&mut self) {
         if self.t.variant.checks.check_counting && self.checkers().any() {
@@ -686,6 +797,16 @@ impl<B: Bitboard> Position<B> {
         if kind == MoveKind::Special && from == to {
             self.st = prev;
             return;
+        }
+        if kind == MoveKind::Drop {
+            self.remove_piece(to);
+            self.promoted_from[to.index()] = 0;
+            let _ = self.add_to_hand(m.piece(), us);
+            self.st = prev;
+            return;
+        }
+        if st.hand_added != 0 {
+            let _ = self.remove_from_hand(st.hand_added - 1, us);
         }
         if kind == MoveKind::Castling {
             let (kto, rto) = self.t.castling_destinations(from, to > from);

@@ -241,7 +241,31 @@ pub struct Tables<B> {
     pub soldier_zone: [B; 2],
     /// The `janggiCannon` type (may neither hop over nor capture a janggi cannon), if any.
     pub janggi_cannon: Option<u8>,
+    /// Holdings are kept (`pieceDrops`, `capturesToHand` or `seirawanGating`). Variants
+    /// without hands never look at them, so they pay nothing for them.
+    pub has_hands: bool,
+    /// Holdings are written in the FEN (`pieceDrops` or `seirawanGating`, as Fairy-Stockfish).
+    pub fen_hands: bool,
+    /// Pieces in hand may be dropped (`pieceDrops`).
+    pub piece_drops: bool,
+    /// Per colour and type, where a piece may be dropped before the rules that depend on the
+    /// position (`dropRegion`, mobility region, pawns off the first rank and the promotion
+    /// zone, sittuyin rooks on the first rank).
+    pub drop_region: [Vec<B>; 2],
+    /// `dropNoDoubled`: the type that may not be dropped onto a file with
+    /// `dropNoDoubledCount` of its own kind.
+    pub drop_no_doubled: Option<u8>,
+    /// The predefined shogi pawn (`shogiPawnDropMateIllegal`).
+    pub shogi_pawn: Option<u8>,
+    /// The predefined bishop (`dropOppositeColoredBishop`).
+    pub bishop: Option<u8>,
+    /// Squares of a1's colour (`dropOppositeColoredBishop`).
+    pub dark_squares: B,
 }
+
+/// Counts per colour and type that the holdings keys distinguish; more of one type in hand
+/// is a FEN error.
+pub const MAX_IN_HAND: usize = 64;
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
 #[derive(Debug, Clone)]
@@ -260,6 +284,8 @@ pub struct Zobrist {
     pub checks: [[u64; 16]; 2],
     /// Per colour and gate square.
     pub gates: Vec<u64>,
+    /// Per piece (2 * type + colour) and count in hand; the key of count 0 is 0.
+    pub hand: Vec<u64>,
     squares: usize,
 }
 
@@ -284,7 +310,11 @@ impl Zobrist {
         let ep = std::array::from_fn(|_| next());
         let checks = std::array::from_fn(|_| std::array::from_fn(|_| next()));
         let gates = (0..2 * squares).map(|_| next()).collect();
+        let hand = (0..2 * n_types * MAX_IN_HAND)
+            .map(|i| if i % MAX_IN_HAND == 0 { 0 } else { next() })
+            .collect();
         Zobrist {
+            hand,
             psq,
             wall,
             side,
@@ -300,6 +330,12 @@ impl Zobrist {
     #[inline(always)]
     pub fn piece(&self, type_id: u8, color: usize, sq: Square) -> u64 {
         self.psq[(2 * type_id as usize + color) * self.squares + sq.index()]
+    }
+
+    /// Key of `count` pieces of a type and colour in hand.
+    #[inline(always)]
+    pub fn hand(&self, type_id: u8, color: usize, count: u32) -> u64 {
+        self.hand[(2 * type_id as usize + color) * MAX_IN_HAND + count as usize]
     }
 
     /// Key of a gate of `color` on `sq`.
@@ -729,7 +765,46 @@ impl<B: Bitboard> Tables<B> {
             .iter()
             .position(|p| p.special == Some(crate::variant::SpecialPiece::JanggiCannon))
             .map(|i| i as u8);
+        let drops = &variant.drops;
+        let piece_drops = drops.piece_drops;
+        let has_hands =
+            piece_drops || drops.captures_to_hand || variant.special_moves.seirawan_gating;
+        let pawn = by_name("pawn");
+        let rook = by_name("rook");
+        let drop_region = [0usize, 1].map(|c| {
+            let first_rank: B = geo.rank_mask(if c == 0 { 0 } else { geo.ranks() - 1 });
+            let base = region_bb::<B>(&geo, drops.region.get(vcolor(c))) & geo.board_mask();
+            (0..n_types)
+                .map(|ty| {
+                    let mut b = base & pieces[ty].mobility[c];
+                    if Some(ty as u8) == pawn {
+                        if !drops.promotion_zone_pawn_drops {
+                            b &= !promotion_region[c];
+                        }
+                        if !drops.first_rank_pawn_drops {
+                            b &= !first_rank;
+                        }
+                    }
+                    if Some(ty as u8) == rook && drops.sittuyin_rook_drop {
+                        b &= first_rank;
+                    }
+                    b
+                })
+                .collect()
+        });
+        let dark_squares = geo
+            .squares()
+            .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
+            .fold(B::EMPTY, |b, sq| b.with(sq));
         Ok(Tables {
+            has_hands,
+            fen_hands: piece_drops || variant.special_moves.seirawan_gating,
+            piece_drops,
+            drop_region,
+            drop_no_doubled: drops.no_doubled,
+            bishop: by_name("bishop"),
+            shogi_pawn: by_name("shogiPawn"),
+            dark_squares,
             janggi_cannon,
             soldier,
             soldier_zone,
@@ -739,10 +814,10 @@ impl<B: Bitboard> Tables<B> {
             board: geo.board_mask(),
             n_types,
             pieces,
-            pawn: by_name("pawn"),
+            pawn,
             king: variant.king,
             fers: by_name("fers"),
-            rook: by_name("rook"),
+            rook,
             promotion_region,
             double_step,
             triple_step,
