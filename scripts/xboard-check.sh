@@ -6,7 +6,9 @@
 #
 # ENGINE defaults to target/release/dabbaba, OPPONENT to fairymax (for variants it knows;
 # Dabbaba plays itself in the others). Needs xboard and xvfb-run (apt-get install xboard xvfb).
-# Results go to ${OUT:-/tmp/xboard-check}.
+# Results go to ${OUT:-/tmp/xboard-check}. VARIANTS picks a subset (space-separated names
+# from the list below). `custom` is an engine-defined variant from an INI file written here
+# (a 10x8 board with a nightrider and a cannon), played with `--variants FILE`.
 set -u
 ENGINE=${1:-target/release/dabbaba}
 OPP=${2:-fairymax}
@@ -21,16 +23,33 @@ command -v xboard >/dev/null || { echo "xboard not found" >&2; exit 2; }
 command -v xvfb-run >/dev/null || { echo "xvfb-run not found" >&2; exit 2; }
 OPPCMD=$(command -v "$OPP" || echo "$OPP")
 
+INI=$OUT/custom.ini
+cat >"$INI" <<'INI'
+[custom:chess]
+maxFile = j
+customPiece1 = h:NN
+customPiece2 = o:mRcpR
+startFen = rnbhqkobnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBHQKOBNR w KQkq - 0 1
+castlingKingsideFile = h
+castlingQueensideFile = d
+INI
+
+ALL="normal:opp capablanca:opp shako:self grand:self crazyhouse:self xiangqi:self shogi:self custom:self"
 fail=0
 # variant:opponent ("self" = Dabbaba against itself)
-for spec in normal:opp capablanca:opp shako:self grand:self; do
+for spec in $ALL; do
     v=${spec%%:*}
     who=${spec#*:}
-    second=$ENGINE
+    if [ -n "${VARIANTS:-}" ]; then
+        case " $VARIANTS " in *" $v "*) ;; *) continue ;; esac
+    fi
+    first=$ENGINE
+    [ "$v" = custom ] && first="$ENGINE --variants $INI"
+    second=$first
     [ "$who" = opp ] && second=$OPPCMD
     dbg=$OUT/$v.debug
     rm -f "$dbg" "$OUT/$v.pgn"
-    timeout 1200 xvfb-run -a xboard -noGUI -fcp "$ENGINE" -scp "$second" -variant "$v" \
+    timeout 1200 xvfb-run -a xboard -noGUI -fcp "$first" -scp "$second" -variant "$v" \
         -mg "$GAMES" -tc "$TC" -inc "$INC" -debug -debugfile "$dbg" \
         -saveGameFile "$OUT/$v.pgn" >"$OUT/$v.out" 2>&1 &
     pid=$!
@@ -41,8 +60,8 @@ for spec in normal:opp capablanca:opp shako:self grand:self; do
     done
     wait $pid 2>/dev/null
     score=$(grep -o 'final score.*' "$OUT/$v.out")
-    bad=$(grep -E '<first : (Illegal move|Error)|Forfeit|did not send setup|Engine did not' "$dbg" | head -3)
-    [ "$who" = self ] && bad=$(grep -E '<(first|second): (Illegal move|Error)|Forfeit|did not send setup' "$dbg" | head -3)
+    bad=$(grep -E '<first : (Illegal move|Error)|Forfeit|did not send setup|Engine did not|[Ff]alse [a-z ]*claim' "$dbg" | head -3)
+    [ "$who" = self ] && bad=$(grep -E '<(first|second): (Illegal move|Error)|Forfeit|did not send setup|[Ff]alse [a-z ]*claim' "$dbg" | head -3)
     if [ -z "$score" ] || [ -n "$bad" ]; then
         echo "FAIL $v: ${score:-no result} $bad"
         fail=1

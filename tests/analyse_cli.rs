@@ -1,9 +1,8 @@
 //! `dabbaba analyse` from the outside: text and NDJSON on chess, xiangqi and shogi positions,
 //! game-over positions, EPD files and standard input, errors and exit codes, `--log`.
 //!
-//! Shogi cannot be searched yet (the board layer has no drops: "pieces in hand are not
-//! supported"); its tests accept that error and check it is reported properly, and check the
-//! JSON as for chess once it works.
+//! Shogi: drops (`R@e4`) in the PV and SAN, error cases (bad FEN, illegal move, drop with an
+//! empty hand, nifu), and `+` promotion once the board layer has it.
 
 use serde_json::Value;
 use std::io::Write;
@@ -262,28 +261,145 @@ fn xiangqi_text_and_json() {
     ]);
 }
 
+/// Whether `m` is CECP/UCI move text of a shape shogi allows: `e6e7`, `e6e7+` or `R@e4`.
+fn shogi_move_shape(m: &str) -> bool {
+    let sq = |s: &str| {
+        let b = s.as_bytes();
+        b.len() == 2 && (b'a'..=b'i').contains(&b[0]) && (b'1'..=b'9').contains(&b[1])
+    };
+    match m.split_once('@') {
+        Some((p, to)) => p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()) && sq(to),
+        None => {
+            let m = m.strip_suffix('+').unwrap_or(m);
+            m.len() == 4 && sq(&m[..2]) && sq(&m[2..])
+        }
+    }
+}
+
 #[test]
-fn shogi_reports_what_it_cannot_do_yet() {
+fn shogi_text_and_json_with_drops() {
+    let lines = analyse_json(&["--variant", "shogi", "--depth", "3"]);
+    let best = lines.last().expect("best");
+    let mv = best["bestmove"].as_str().expect("move").to_string();
+    assert!(legal("shogi", None).contains(&mv), "{best}");
+    for l in &lines {
+        for m in strings(&l["pv"]) {
+            assert!(shogi_move_shape(&m), "{m} in {l}");
+        }
+    }
+    // Rooks in hand: a drop is best (the PV carries drops as `R@e4`, in UCI and SAN alike).
+    let fen = "lnsgk1snl/1r4gb1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Rr] w 0 1";
+    let lines = analyse_json(&["--variant", "shogi", "--fen", fen, "--depth", "3"]);
+    let best = lines.last().expect("best");
+    let pv = strings(&best["pv"]);
+    assert!(pv.iter().any(|m| m.contains('@')), "{best}");
+    for (i, m) in pv.iter().enumerate() {
+        assert!(shogi_move_shape(m), "{m} in {best}");
+        if m.contains('@') {
+            assert_eq!(strings(&best["pv_san"])[i], *m, "{best}");
+        }
+    }
+    assert!(legal("shogi", Some(fen)).contains(&pv[0]), "{best}");
     let (code, out, err) = dabbaba(
-        &["analyse", "--variant", "shogi", "--depth", "2", "--json"],
+        &[
+            "analyse",
+            "--variant",
+            "shogi",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ],
         None,
     );
-    if code == 0 {
-        let lines = ndjson(&out);
-        check_best(lines.last().expect("best"));
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().expect("output");
+    assert!(last.starts_with("bestmove "), "{out}");
+    assert!(
+        out.lines().next().is_some_and(|l| l.starts_with("depth ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn shogi_promotion_in_pv_and_san() {
+    // A pawn on e6 takes the gold on e7, entering the zone: promoting is plainly best.
+    let fen = "k8/9/4g4/4P4/9/9/9/9/4K4[-] w 0 1";
+    let moves = legal("shogi", Some(fen));
+    assert!(moves.contains(&"e6e7".to_string()), "{moves:?}");
+    let lines = analyse_json(&["--variant", "shogi", "--fen", fen, "--depth", "3"]);
+    let best = lines.last().expect("best");
+    if !moves.contains(&"e6e7+".to_string()) {
+        // Shogi promotion is still being added to the board layer (hands issue): only the
+        // capture exists, and it is found.
+        eprintln!("shogi promotion not in the board layer yet: {moves:?}");
+        assert_eq!(best["bestmove"], "e6e7", "{best}");
         return;
     }
-    // Not yet: drops are not in the board layer.
-    eprintln!("shogi not playable yet: {}", err.trim());
-    assert_eq!(code, 1);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("cannot be played") || err.contains("not supported"),
-        "{err}"
+    assert_eq!(best["bestmove"], "e6e7+", "{best}");
+    let san = best["bestmove_san"].as_str().expect("san");
+    assert!(san.contains('+'), "{best}");
+    let (code, out, err) = dabbaba(
+        &[
+            "analyse",
+            "--variant",
+            "shogi",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ],
+        None,
     );
-    let lines = ndjson(&out);
-    assert_eq!(lines.len(), 1);
-    assert_eq!(lines[0]["type"], "error");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(e6e7+"), "{out}");
+}
+
+#[test]
+fn shogi_errors_exit_1() {
+    let cases: [(&[&str], &str); 4] = [
+        // Eight ranks on a nine-rank board.
+        (
+            &[
+                "--fen",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+            ],
+            "bad FEN",
+        ),
+        (&["--moves", "e3e5"], "illegal move 'e3e5'"),
+        // Nothing in hand to drop.
+        (&["--moves", "P@e5"], "illegal move 'P@e5'"),
+        // Nifu: a second pawn on a file.
+        (
+            &[
+                "--fen",
+                "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL[Pp] w 0 1",
+                "--moves",
+                "P@d5",
+            ],
+            "illegal move 'P@d5'",
+        ),
+    ];
+    for (args, msg) in cases {
+        for json in [false, true] {
+            let mut all = vec!["analyse", "--variant", "shogi", "--depth", "2"];
+            all.extend_from_slice(args);
+            if json {
+                all.push("--json");
+            }
+            let (code, out, err) = dabbaba(&all, None);
+            assert_eq!(code, 1, "{all:?}: {out}");
+            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+            assert!(err.contains(msg), "{all:?}: {err}");
+            if json {
+                let lines = ndjson(&out);
+                assert_eq!(lines.len(), 1, "{out}");
+                assert_eq!(lines[0]["type"], "error");
+            } else {
+                assert!(out.is_empty(), "{out}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -579,3 +579,113 @@ fn user_defined_variant_from_an_ini_file() {
     s.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn crazyhouse_drops_in_and_out() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant crazyhouse");
+    s.send("sd 2");
+    // XBoard knows crazyhouse (rules, holdings, images): no setup.
+    let out = s.sync(1);
+    assert!(out.iter().all(|l| !l.starts_with("setup")), "{out:?}");
+    let mut r = Replica::new("crazyhouse", None);
+    // A capture puts a pawn in White's hand, and the drop comes back from the GUI.
+    s.send("force");
+    for m in ["e2e4", "d7d5", "e4d5", "g8f6"] {
+        r.play(m);
+        s.send(&format!("usermove {m}"));
+    }
+    s.send("usermove Q@e4");
+    s.send("usermove P@e8");
+    assert_eq!(
+        s.sync(2),
+        vec!["Illegal move: Q@e4", "Illegal move: P@e8"],
+        "White has no queen in hand, and no pawn goes to the last rank"
+    );
+    // The drop letter's case does not matter (XBoard writes the upper-case letter).
+    r.play("P@e6");
+    s.send("usermove p@e6");
+    assert!(s.sync(3).is_empty());
+    s.send("go");
+    let reply = s.engine_move();
+    r.play(&reply);
+    play_game(&mut s, &mut r, 4);
+
+    // The engine drops: a queen in Black's hand mates on the back rank.
+    s.send("new");
+    s.send("variant crazyhouse");
+    s.send("force");
+    s.send("setboard k7/8/8/8/8/8/5PPP/6K1[q] b - - 0 1");
+    s.send("sd 3");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("0-1") || l.starts_with("1-0") || l.starts_with("1/2"));
+    let mv = out.iter().find(|l| l.starts_with("move ")).expect("a move");
+    assert!(mv.starts_with("move Q@") && mv.ends_with('1'), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("0-1 {Black mates}"));
+    s.quit();
+}
+
+#[test]
+fn xiangqi_ranks_zero_to_nine() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("sd 2");
+    let out = s.sync(1);
+    assert!(out.iter().all(|l| !l.starts_with("setup")), "{out:?}");
+    let mut r = Replica::new("xiangqi", None);
+    // The cannon on b2 (third rank, 0-based) and the horse on b0.
+    for sq in ["b2", "b0", "e0"] {
+        s.send(&format!("lift {sq}"));
+        let want = format!("highlight {}", r.highlight(sq));
+        assert_eq!(s.sync(2), vec![want], "lift {sq}");
+    }
+    s.send("usermove h2e9");
+    assert_eq!(s.sync(3), vec!["Illegal move: h2e9"]);
+    r.play("h2e2");
+    s.send("usermove h2e2");
+    let reply = s.engine_move();
+    assert!(!reply.contains("10"), "{reply}");
+    r.play(&reply);
+    play_game(&mut s, &mut r, 5);
+    // undo and remove keep the engine's board in step with the replica.
+    s.send("force");
+    s.send("remove");
+    r.engine.undo_move();
+    r.engine.undo_move();
+    s.send("lift b2");
+    let want = format!("highlight {}", r.highlight("b2"));
+    assert_eq!(s.sync(4), vec![want]);
+    s.quit();
+}
+
+#[test]
+fn a_found_mate_is_reported_once_not_per_depth() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("level 0 1 0");
+    s.send("post");
+    s.send("time 6000");
+    s.send("otim 6000");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1-0"));
+    let thinking: Vec<&String> = out.iter().filter(|l| l.contains('\t')).collect();
+    assert!(
+        thinking
+            .iter()
+            .any(|l| l.split(' ').nth(1) == Some("100001")),
+        "{out:?}"
+    );
+    assert!(
+        thinking.len() <= 6,
+        "{} thinking lines: {thinking:?}",
+        thinking.len()
+    );
+    s.quit();
+}

@@ -196,6 +196,7 @@ impl<B: Bitboard> Position<B> {
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
             let soldier = Some(ty) == t.soldier;
+            let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
             while bb.any() {
                 let from = bb.pop_lsb();
                 let mut region = region;
@@ -219,6 +220,11 @@ impl<B: Bitboard> Position<B> {
                     let clear = pt.capture[us].get(from, occ & !cannons) & !cannons;
                     attacks &= clear;
                     quiets &= clear;
+                }
+                if let Some(pal) = palace.filter(|p| p.lines.contains(from)) {
+                    let d = self.palace_reach(pal, ty, us, from) & self.board_bb(ty, us);
+                    attacks |= d;
+                    quiets |= d;
                 }
                 let mut b = (attacks & enemies) | (quiets & empty);
                 if promo_pawn {
@@ -274,6 +280,10 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
+        if t.pass[us] {
+            self.generate_pass(list);
+        }
+
         // Cambodian first moves.
         if t.variant.special_moves.cambodian_moves && self.st.gates[us].any() {
             let target = !self.by_color[us] & !self.walls & t.board & empty;
@@ -302,6 +312,27 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+    }
+
+    /// The pass, where the side may pass: by the king, or by the side's first piece when
+    /// it has no king (Fairy-Stockfish's encoding).
+    fn generate_pass(&self, list: &mut MoveList) {
+        let us = self.stm;
+        let own = self.by_color[us];
+        if let Some(sq) = self
+            .king_square(us)
+            .or_else(|| own.any().then(|| own.lsb()))
+        {
+            list.push(Move::pass(sq));
+        }
+    }
+
+    /// Whether the side to move has a legal move other than a pass (`passOnStalemate`).
+    fn has_legal_non_pass(&self, ctx: &LegalCtx<B>) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list, ctx.checkers.any());
+        list.iter()
+            .any(|&m| !m.is_pass() && self.legal_with(m, ctx))
     }
 
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
@@ -396,6 +427,15 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
 
+        let pass = m.is_pass();
+        if pass
+            && t.pass_on_stalemate[us]
+            && ctx.checkers.is_empty()
+            && self.has_legal_non_pass(ctx)
+        {
+            return false;
+        }
+
         if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m) {
             return false;
         }
@@ -442,7 +482,11 @@ impl<B: Bitboard> Position<B> {
 
         let occ = (self.occ ^ B::square(from)) | B::square(to);
 
-        if v.checks.flying_general && self.kings_face(mt, to, occ) {
+        // In bikjang the side may always pass, and must not leave the kings facing otherwise.
+        if ctx.bikjang && pass {
+            return true;
+        }
+        if (v.checks.flying_general || ctx.bikjang) && self.kings_face(mt, to, occ) {
             return false;
         }
 
@@ -467,17 +511,17 @@ impl<B: Bitboard> Position<B> {
         {
             return true;
         }
-        let mut candidates = self.by_color[them] & !B::square(to);
-        if Some(mt) == t.janggi_cannon {
-            // The moved cannon is on `to` now: enemy cannons may not hop over it.
-            let pt = &t.pieces[mt as usize];
-            let cannons = (self.by_type[mt as usize] ^ B::square(from)) | B::square(to);
-            let theirs = self.pieces_of(mt, them) & candidates;
-            candidates &= !theirs;
-            let hits = pt.capture[us].get(ksq, occ) & pt.capture[us].get(ksq, occ & !cannons);
-            if (hits & theirs).any() {
-                return false;
+        let candidates = self.by_color[them] & !B::square(to);
+        if let Some(jc) = t.janggi_cannon {
+            // Enemy cannons may not hop over a cannon: the moved one stands on `to` now, and
+            // a captured one is gone.
+            let mut cannons = self.by_type[jc as usize];
+            if mt == jc {
+                cannons = (cannons ^ B::square(from)) | B::square(to);
+            } else if cannons.contains(to) {
+                cannons ^= B::square(to);
             }
+            return !self.attacked_by_with(ksq, occ, them, candidates, cannons);
         }
         !self.attacked_by(ksq, occ, them, candidates)
     }
@@ -595,17 +639,20 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The move whose UCI text is `text`, among the legal moves. The piece letter of a drop
-    /// may be given in either case (`P@e4`, `p@e4`).
+    /// may be given in either case (`P@e4`, `p@e4`). A pass is written as Fairy-Stockfish
+    /// writes it (the passing piece's square twice, `e2e2`); `@@@@` and `0000` are read as a
+    /// pass too where one is legal.
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
+        let pass_alias = matches!(text, "@@@@" | "0000");
         let want = match text.split_once('@') {
-            Some((piece, sq)) => format!("{}@{sq}", piece.to_ascii_uppercase()),
-            None => text.to_string(),
+            Some((piece, sq)) if !pass_alias => format!("{}@{sq}", piece.to_ascii_uppercase()),
+            _ => text.to_string(),
         };
         list.iter()
             .copied()
-            .find(|&m| self.move_to_uci(m) == want)
+            .find(|&m| (pass_alias && m.is_pass()) || self.move_to_uci(m) == want)
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 
@@ -697,6 +744,8 @@ pub(crate) struct LegalCtx<B> {
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
     /// pseudo-royals, no immobility rule.
     fast: bool,
+    /// Janggi bikjang: the kings face each other (see [`Position::bikjang`]).
+    bikjang: bool,
     /// In check without hoppers or lame leapers: the squares on the line from the king to
     /// every checker, the only places where a drop can help (a superset: a drop there is
     /// still tested).
@@ -730,6 +779,10 @@ impl<B: Bitboard> LegalCtx<B> {
                     sensitive |= ray_between(p, ksq, s);
                 }
             }
+            // Pins along the palace diagonals.
+            if let Some(pal) = t.palace.as_ref().filter(|pal| pal.lines.contains(ksq)) {
+                sensitive |= pal.lines;
+            }
         }
         let mut drop_blocks = B::EMPTY;
         if let (Some(ksq), true) = (king, checkers.any() && t.piece_drops) {
@@ -739,12 +792,14 @@ impl<B: Bitboard> LegalCtx<B> {
             }
         }
         let v = &t.variant;
+        let bikjang = p.bikjang();
         let fast = usable
             && king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
-            && !v.checks.flying_general;
+            && !v.checks.flying_general
+            && !bikjang;
         LegalCtx {
             king,
             checkers,
@@ -752,6 +807,7 @@ impl<B: Bitboard> LegalCtx<B> {
             hoppers: t.hoppers,
             usable,
             fast,
+            bikjang,
             drop_blocks,
         }
     }

@@ -118,6 +118,18 @@ impl Move {
     pub const fn bits(self) -> u32 {
         self.0
     }
+    /// A pass (janggi `pass`, `passOnStalemate`): a special move of the piece on `sq` to its
+    /// own square, as Fairy-Stockfish encodes it (the king's square, or without a king the
+    /// lowest square of the side's pieces).
+    #[inline(always)]
+    pub const fn pass(sq: Square) -> Move {
+        Move::new(sq, sq, MoveKind::Special, 0)
+    }
+    /// Whether this is a pass.
+    #[inline(always)]
+    pub fn is_pass(self) -> bool {
+        self.kind() == MoveKind::Special && self.from().index() == self.to().index()
+    }
 }
 
 impl fmt::Debug for Move {

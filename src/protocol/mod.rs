@@ -6,6 +6,7 @@
 pub mod movetext;
 pub mod uci;
 pub mod xboard;
+pub mod xboard_setup;
 
 use crate::engine::Engine;
 use std::io::{BufRead, Write};

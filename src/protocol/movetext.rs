@@ -246,6 +246,13 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             _ => false,
         }),
         GuiMove::Drop { piece, to } => legal.iter().find(|d| d.drop == Some(*piece) && d.to == *to),
+        // Fairy-Stockfish also reads a pass as the passing piece's square twice (`e1e1`).
+        GuiMove::Move {
+            from,
+            to,
+            via,
+            suffix: Suffix::None,
+        } if from == to && via.is_empty() => legal.iter().find(|d| d.pass && d.to == *to),
         GuiMove::Move {
             from, to, suffix, ..
         } => {
@@ -436,6 +443,28 @@ mod tests {
         assert_eq!(f("a7a8"), None);
         assert_eq!(f("a7a8n"), None);
         assert_eq!(f("e2e3"), None);
+        assert_eq!(f("@@@@"), None);
+        assert_eq!(f("e1e1"), None);
+    }
+
+    #[test]
+    fn pass() {
+        let c = Coords::new(9, 10);
+        let mut pass = detail("e2e2", (4, 1), (4, 1));
+        pass.from = None;
+        pass.pass = true;
+        assert_eq!(c.move_text(&pass), "@@@@");
+        let legal = vec![detail("e2e3", (4, 1), (4, 2)), pass];
+        let f = |t: &str| {
+            c.parse_move(t)
+                .and_then(|m| find_move(&m, &legal))
+                .map(|d| d.uci.clone())
+        };
+        assert_eq!(f("@@@@").as_deref(), Some("e2e2"));
+        // CECP ranks are 0-based on 10-rank boards.
+        assert_eq!(f("e1e1").as_deref(), Some("e2e2"));
+        assert_eq!(f("e1e2").as_deref(), Some("e2e3"));
+        assert_eq!(f("d1d1"), None);
     }
 
     #[test]

@@ -9,201 +9,20 @@
 //! Thinking lines come straight from the search thread through the shared [`Output`].
 
 use super::movetext::{find_move, highlight_board, Coords};
+use super::xboard_setup::fen_squares;
+pub use super::xboard_setup::{
+    piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows, xboard_name,
+};
 use super::Output;
 use crate::engine::game::{Coord, GameResult, MoveDetail};
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome};
 use crate::search::{Bound, Limits, Score};
-use crate::variant::Variant;
 use crossbeam_channel::{unbounded, Receiver};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-/// Variants XBoard 4.9.1 knows by name, with their board size (files, ranks).
-const XBOARD_KNOWN: &[(&str, u8, u8)] = &[
-    ("normal", 8, 8),
-    ("nocastle", 8, 8),
-    ("fischerandom", 8, 8),
-    ("knightmate", 8, 8),
-    ("3check", 8, 8),
-    ("atomic", 8, 8),
-    ("losers", 8, 8),
-    ("suicide", 8, 8),
-    ("giveaway", 8, 8),
-    ("crazyhouse", 8, 8),
-    ("bughouse", 8, 8),
-    ("shatranj", 8, 8),
-    ("makruk", 8, 8),
-    ("asean", 8, 8),
-    ("berolina", 8, 8),
-    ("spartan", 8, 8),
-    ("seirawan", 8, 8),
-    ("capablanca", 10, 8),
-    ("caparandom", 10, 8),
-    ("gothic", 10, 8),
-    ("janus", 10, 8),
-    ("courier", 12, 8),
-    ("grand", 10, 10),
-    ("shogi", 9, 9),
-    ("xiangqi", 9, 10),
-];
-
-/// XBoard's internal piece slots in `pieceToCharTable` order (the King comes last).
-const SLOTS: &str = "PNBRQFEACWMOHIJGDVLSU";
-
-/// The name XBoard uses for one of our variants (`chess` is XBoard's `normal`).
-pub fn xboard_name(v: &Variant) -> String {
-    if v.name == "chess" {
-        "normal".to_string()
-    } else {
-        v.name.clone()
-    }
-}
-
-/// Whether XBoard knows this variant itself (same name and board size), so that no `setup`
-/// is needed.
-pub fn xboard_knows(v: &Variant) -> bool {
-    let n = xboard_name(v);
-    XBOARD_KNOWN
-        .iter()
-        .any(|&(k, f, r)| k == n && f == v.files && r == v.ranks)
-}
-
-/// The `pieceToCharTable` for `setup`: the variant's own if it names every piece letter, else
-/// one derived from the pieces (royal piece in the King slot; others in the slot their name or
-/// letter suggests, else the first free slot).
-pub fn piece_to_char_table(v: &Variant) -> String {
-    let own = &v.xboard.piece_to_char_table;
-    if own.len() >= 12 && own.len() % 2 == 0 && own != "-" {
-        let (w, b) = own.split_at(own.len() / 2);
-        if v.pieces.iter().all(|p| {
-            w.contains(p.letter.to_ascii_uppercase()) && b.contains(p.letter.to_ascii_lowercase())
-        }) {
-            return own.clone();
-        }
-    }
-    let slot_of_name = |name: &str| -> Option<char> {
-        Some(match name {
-            "pawn" => 'P',
-            "knight" => 'N',
-            "bishop" => 'B',
-            "rook" => 'R',
-            "queen" => 'Q',
-            "fers" | "met" => 'F',
-            "alfil" | "fersAlfil" | "elephant" => 'E',
-            "archbishop" => 'A',
-            "chancellor" => 'C',
-            "wazir" => 'W',
-            "commoner" => 'M',
-            "cannon" => 'O',
-            "silver" => 'D',
-            "lance" => 'L',
-            _ => return None,
-        })
-    };
-    let mut slots: Vec<Option<char>> = vec![None; SLOTS.len()];
-    let mut king = None;
-    let mut rest = Vec::new();
-    for (i, p) in v.pieces.iter().enumerate() {
-        let l = p.letter.to_ascii_uppercase();
-        if (p.royal || v.king == Some(i as u8)) && king.is_none() {
-            king = Some(l);
-            continue;
-        }
-        rest.push((p.name.as_str(), l));
-    }
-    let mut unplaced = Vec::new();
-    for &(name, l) in &rest {
-        let want = slot_of_name(name).and_then(|c| SLOTS.find(c));
-        match want {
-            Some(i) if slots[i].is_none() => slots[i] = Some(l),
-            _ => unplaced.push(l),
-        }
-    }
-    let mut still = Vec::new();
-    for l in unplaced {
-        match SLOTS.find(l) {
-            Some(i) if slots[i].is_none() => slots[i] = Some(l),
-            _ => still.push(l),
-        }
-    }
-    for l in still {
-        if let Some(i) = slots.iter().position(|s| s.is_none()) {
-            slots[i] = Some(l);
-        }
-    }
-    let mut white: String = slots.iter().map(|s| s.unwrap_or('.')).collect();
-    white.push(king.unwrap_or('.'));
-    let black = white.to_ascii_lowercase();
-    white + &black
-}
-
-/// The distance `n` of XBoard's castling atom `On` for the variant's castling, if XBoard 4.9.1
-/// can express it: `On` moves the king `n` squares towards the piece in either corner of its
-/// rank, so the castling rooks must stand on the edge files and both sides must castle over
-/// the same distance. `None` without castling or when it cannot be expressed (shako castles
-/// with rooks inside the elephants; a king castling 2 one way and 3 the other).
-pub fn xboard_castling(v: &Variant) -> Option<u32> {
-    let c = &v.castling;
-    if !c.enabled || v.files < 3 {
-        return None;
-    }
-    let king = v.king.and_then(|k| v.pieces.get(k as usize))?;
-    // The king's file in the start position (the INI's king file may be inherited).
-    let board = v.start_fen.split_whitespace().next().unwrap_or("");
-    let king_file = fen_squares(board, &Coords::new(v.files, v.ranks))
-        .iter()
-        .filter(|(_, l)| *l == king.letter.to_ascii_uppercase())
-        .min_by_key(|((_, r), _)| *r)
-        .map(|((f, _), _)| *f)
-        .unwrap_or(c.king_file);
-    let ks = (c.kingside_file as i32 - king_file as i32).unsigned_abs();
-    let qs = (king_file as i32 - c.queenside_file as i32).unsigned_abs();
-    let edges =
-        c.rook_kingside_file.map_or(true, |f| f + 1 == v.files) && c.rook_queenside_file == 0;
-    (edges && ks == qs && ks >= 2).then_some(ks)
-}
-
-/// The `setup` and `piece` lines that define `v` for XBoard.
-pub fn setup_lines(v: &Variant, pocket: u32, template: &str) -> Vec<String> {
-    let mut lines = vec![format!(
-        "setup ({}) {}x{}+{}_{} {}",
-        piece_to_char_table(v),
-        v.files,
-        v.ranks,
-        pocket,
-        template,
-        v.start_fen
-    )];
-    for (i, p) in v.pieces.iter().enumerate() {
-        let dialect = match p.dialect {
-            crate::variant::BetzaDialect::XBetza => crate::betza::Dialect::XBetza,
-            crate::variant::BetzaDialect::FairyStockfish => crate::betza::Dialect::FairyStockfish,
-        };
-        let mut betza = match crate::betza::parse(&p.betza, dialect).map(|pc| pc.to_xboard()) {
-            Ok(Ok(s)) => s,
-            _ => p.betza.clone(),
-        };
-        let id = i as u8;
-        let is_pawn = v.promotion.pawn_types.white.0.contains(&id) || p.name == "pawn";
-        if is_pawn && v.pawns.double_step && !betza.contains("ifmnD") {
-            betza += "ifmnD";
-        }
-        if p.royal || v.king == Some(id) {
-            if let Some(d) = xboard_castling(v) {
-                betza += &format!("O{d}");
-            }
-        }
-        lines.push(format!(
-            "piece {}& {}",
-            p.letter.to_ascii_uppercase(),
-            betza
-        ));
-    }
-    lines
-}
 
 /// Events the session thread handles in order.
 enum Event {
@@ -220,7 +39,29 @@ struct Shared {
     quiet: bool,
     /// Last reported line: depth, score, nodes.
     last: Option<(u32, i32, u64)>,
+    /// Score and PV of the last thinking line printed in this search: a deeper iteration
+    /// that changes neither is not printed again (a found mate otherwise repeats the same
+    /// line for every remaining depth).
+    printed: Option<(i32, Vec<String>)>,
     started: Instant,
+}
+
+impl Shared {
+    /// Whether `l` says something the last printed line did not (score, bound or PV); if so
+    /// it becomes the last printed line. Fail-high/low lines always count as new.
+    fn is_new(&mut self, l: &InfoLine) -> bool {
+        let score = cecp_score(l.score);
+        let exact = !matches!(l.bound, Bound::Lower | Bound::Upper);
+        if exact {
+            if let Some((s, pv)) = &self.printed {
+                if *s == score && *pv == l.pv {
+                    return false;
+                }
+            }
+            self.printed = Some((score, l.pv.clone()));
+        }
+        true
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -330,6 +171,7 @@ pub fn run(
         coords,
         quiet: false,
         last: None,
+        printed: None,
         started: Instant::now(),
     }));
     {
@@ -339,7 +181,7 @@ pub fn run(
             match info {
                 Info::Line(l) => {
                     s.last = Some((l.depth, cecp_score(l.score), l.nodes));
-                    if s.post && !s.quiet && l.multipv <= 1 {
+                    if s.post && !s.quiet && l.multipv <= 1 && s.is_new(l) {
                         o.line(&thinking_line(l, &s.coords));
                     }
                 }
@@ -740,7 +582,7 @@ impl Session {
                 self.drop_castling =
                     !xboard_knows(&v) && v.castling.enabled && xboard_castling(&v).is_none();
                 if !xboard_knows(&v) {
-                    for l in setup_lines(&v, summary.pocket, &summary.template) {
+                    for l in setup_lines(&v, &summary.template) {
                         self.line(&l);
                     }
                 }
@@ -885,6 +727,7 @@ impl Session {
             let mut s = lock(&self.shared);
             s.quiet = false;
             s.last = None;
+            s.printed = None;
             s.started = Instant::now();
         }
         self.searching = Searching::Move;
@@ -904,6 +747,7 @@ impl Session {
             let mut s = lock(&self.shared);
             s.quiet = false;
             s.last = None;
+            s.printed = None;
             s.started = Instant::now();
         }
         self.searching = Searching::Analysis;
@@ -1355,32 +1199,6 @@ fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
     format!("{board} {stm} {rights} - 0 1")
 }
 
-fn fen_squares(board: &str, c: &Coords) -> Vec<(Coord, char)> {
-    let mut out = Vec::new();
-    for (i, row) in board.split('/').enumerate() {
-        let Some(r) = (c.ranks as usize).checked_sub(i + 1) else {
-            break;
-        };
-        let mut f = 0u32;
-        let mut num = 0u32;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                num = num * 10 + d;
-                continue;
-            }
-            f += num;
-            num = 0;
-            if ch.is_ascii_alphabetic() {
-                out.push(((f as u8, r as u8), ch));
-                f += 1;
-            } else if ch == '*' {
-                f += 1;
-            }
-        }
-    }
-    out
-}
-
 /// The moves of `from` as CECP text (for tests and tools).
 pub fn moves_from(engine: &Engine, c: &Coords, from: Coord) -> Vec<(MoveDetail, String)> {
     engine
@@ -1417,7 +1235,7 @@ mod tests {
             piece_to_char_table(shako),
             "PNBRQ.E....C.........Kpnbrq.e....c.........k"
         );
-        let lines = setup_lines(shako, 0, "fairy");
+        let lines = setup_lines(shako, "fairy");
         assert!(lines[0].starts_with(
             "setup (PNBRQ.E....C.........Kpnbrq.e....c.........k) 10x10+0_fairy c8c/"
         ));

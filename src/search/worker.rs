@@ -234,6 +234,20 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 if self.root_moves.len() == 1 && self.sh.soft.is_some() && depth >= 4 {
                     break;
                 }
+                // (xb, for the CECP/UCI mate spam) A mate score found with time management
+                // cannot be changed by the remaining depths: each further iteration only
+                // re-reads the TT and reports the same line, up to MAX_PLY times. Stop once
+                // the depth is well past the mate's length (twice the plies, so a shorter
+                // mate hidden by reductions at the depth it was found still gets a chance).
+                // Not while pondering, nor for infinite/depth-limited searches (no `soft`).
+                let mate_plies = MATE - best.abs();
+                if best.abs() >= MATE_BOUND
+                    && self.sh.soft.is_some()
+                    && !self.sh.ctrl.pondering.load(Ordering::Relaxed)
+                    && depth >= 2 * mate_plies + 2
+                {
+                    break;
+                }
             }
             if self.sh.ctrl.stop.load(Ordering::Relaxed) {
                 break;

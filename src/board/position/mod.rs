@@ -6,6 +6,7 @@
 //! Fairy-Stockfish's (so perft numbers agree with it), read from the [`Variant`] data: no
 //! variant name is tested anywhere.
 
+pub mod palace;
 pub mod tables;
 
 use crate::board::bitboard::{Bb256, Bitboard};
@@ -287,21 +288,43 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// `mine` without the janggi cannons that would hop over a janggi cannon to reach `sq`
-    /// (`them`: the colour opposite the attackers).
+    /// `mine` without the janggi cannons that would hop over a janggi cannon (one of
+    /// `cannons`) to reach `sq` (`them`: the colour opposite the attackers).
     #[inline(always)]
-    fn janggi_cannon_mask(&self, type_id: u8, sq: Square, occ: B, them: usize, mine: B) -> B {
+    fn janggi_cannon_mask(
+        &self,
+        type_id: u8,
+        sq: Square,
+        occ: B,
+        them: usize,
+        mine: B,
+        cannons: B,
+    ) -> B {
         if Some(type_id) != self.t.janggi_cannon {
             return mine;
         }
-        let cannons = self.by_type[type_id as usize];
         let pt = &self.t.pieces[type_id as usize];
         mine & pt.capture[them].get(sq, occ & !cannons)
+    }
+
+    /// The janggi cannons on the board (none in other variants).
+    #[inline(always)]
+    pub(crate) fn janggi_cannons(&self) -> B {
+        match self.t.janggi_cannon {
+            Some(t) => self.by_type[t as usize],
+            None => B::EMPTY,
+        }
     }
 
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
     pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
+        self.attackers_to_with(sq, occ, color, self.janggi_cannons())
+    }
+
+    /// [`Position::attackers_to`] where `cannons` are the janggi cannons (after a move that
+    /// is not made yet: the moved cannon on its new square, a captured one gone).
+    pub(crate) fn attackers_to_with(&self, sq: Square, occ: B, color: usize, cannons: B) -> B {
         let mut b = B::EMPTY;
         let them = color ^ 1;
         for t in 0..self.t.n_types as u8 {
@@ -314,7 +337,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
@@ -325,12 +348,29 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if self.t.palace.is_some() {
+            b |= self.palace_attackers(sq, occ, color, cannons);
+        }
         b
     }
 
     /// True if any piece of `color` captures on `sq` with occupancy `occ`, among `candidates`.
     #[inline]
     pub fn attacked_by(&self, sq: Square, occ: B, color: usize, candidates: B) -> bool {
+        self.attacked_by_with(sq, occ, color, candidates, self.janggi_cannons())
+    }
+
+    /// [`Position::attacked_by`] with the janggi cannons given (see
+    /// [`Position::attackers_to_with`]).
+    #[inline]
+    pub(crate) fn attacked_by_with(
+        &self,
+        sq: Square,
+        occ: B,
+        color: usize,
+        candidates: B,
+        cannons: B,
+    ) -> bool {
         let them = color ^ 1;
         for t in 0..self.t.n_types as u8 {
             let mine = self.pieces_of(t, color) & candidates;
@@ -342,7 +382,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine);
+            let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;
@@ -355,7 +395,8 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        false
+        self.t.palace.is_some()
+            && (self.palace_attackers(sq, occ, color, cannons) & candidates).any()
     }
 
     /// Enemy pieces giving check to the side to move's royal piece.
@@ -514,7 +555,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        false
+        self.pass_or_bikjang_end()
     }
 
     /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].

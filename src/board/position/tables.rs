@@ -241,6 +241,12 @@ pub struct Tables<B> {
     pub soldier_zone: [B; 2],
     /// The `janggiCannon` type (may neither hop over nor capture a janggi cannon), if any.
     pub janggi_cannon: Option<u8>,
+    /// Palace diagonals (`diagonalLines`), when some piece moves along them.
+    pub palace: Option<super::palace::Palace<B>>,
+    /// Per colour: the side may pass (`pass` or `passOnStalemate`).
+    pub pass: [bool; 2],
+    /// Per colour: passing is legal only without another legal move (`passOnStalemate`).
+    pub pass_on_stalemate: [bool; 2],
     /// Holdings are kept (`pieceDrops`, `capturesToHand` or `seirawanGating`). Variants
     /// without hands never look at them, so they pay nothing for them.
     pub has_hands: bool,
@@ -385,17 +391,17 @@ type LineGroup = (LineKind, Option<u8>, Directions);
 type ObliqueGroup = (Option<u8>, Vec<(i32, i32)>);
 
 /// Collects components for one group, then builds the [`Reach`].
-struct ReachBuilder {
-    leap: Vec<(i32, i32)>,
+pub(super) struct ReachBuilder {
+    pub(super) leap: Vec<(i32, i32)>,
     /// (kind, range) -> directions.
     lines: Vec<LineGroup>,
     lame: Vec<LameStep>,
     oblique: Vec<ObliqueGroup>,
-    any: bool,
+    pub(super) any: bool,
 }
 
 impl ReachBuilder {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         ReachBuilder {
             leap: Vec::new(),
             lines: Vec::new(),
@@ -405,7 +411,7 @@ impl ReachBuilder {
         }
     }
 
-    fn add_line(&mut self, kind: LineKind, range: Option<u8>, d: Direction) {
+    pub(super) fn add_line(&mut self, kind: LineKind, range: Option<u8>, d: Direction) {
         if let Some(e) = self
             .lines
             .iter_mut()
@@ -417,7 +423,7 @@ impl ReachBuilder {
         }
     }
 
-    fn build<B: Bitboard>(
+    pub(super) fn build<B: Bitboard>(
         self,
         geo: &Geometry,
         cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
@@ -765,6 +771,13 @@ impl<B: Bitboard> Tables<B> {
             .iter()
             .position(|p| p.special == Some(crate::variant::SpecialPiece::JanggiCannon))
             .map(|i| i as u8);
+        let diagonal_lines = region_bb(&geo, &variant.special_moves.diagonal_lines);
+        let palace = super::palace::Palace::new(variant, &geo, diagonal_lines, &mut cache)?;
+        let sm = &variant.special_moves;
+        let pass_on_stalemate =
+            [VColor::White, VColor::Black].map(|c| *sm.pass_on_stalemate.get(c));
+        let pass = [VColor::White, VColor::Black].map(|c| *sm.pass.get(c));
+        let pass = [0, 1].map(|c| pass[c] || pass_on_stalemate[c]);
         let drops = &variant.drops;
         let piece_drops = drops.piece_drops;
         let has_hands =
@@ -797,6 +810,9 @@ impl<B: Bitboard> Tables<B> {
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
             .fold(B::EMPTY, |b, sq| b.with(sq));
         Ok(Tables {
+            palace,
+            pass,
+            pass_on_stalemate,
             has_hands,
             fen_hands: piece_drops || variant.special_moves.seirawan_gating,
             piece_drops,
