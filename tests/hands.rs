@@ -177,3 +177,84 @@ fn fen_after_moves_matches_fairy_stockfish_with_hands() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn shogi_promotion_text_and_rules() {
+    // A silver entering the zone may promote or not; a pawn on the last rank must promote
+    // (immobility), a knight may not stop on the last two ranks unpromoted.
+    let g = game("shogi", "4k4/2P6/6N2/9/3S5/9/9/9/4K4[] w - - 0 1");
+    let moves = g.legal_moves_uci();
+    for m in ["d5d6", "c8c9+", "g7f9+", "g7h9+"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    for m in ["c8c9", "g7f9", "d5d6+"] {
+        assert!(!moves.contains(&m.to_string()), "{m}");
+    }
+    let mut g = game("shogi", "4k4/9/9/3S5/9/9/9/9/4K4[] w - - 0 1");
+    let moves = g.legal_moves_uci();
+    assert!(moves.contains(&"d6d7+".to_string()) && moves.contains(&"d6d7".to_string()));
+    g.play_uci(&["d6d7=".to_string()])
+        .expect("explicit non-promotion");
+    assert_eq!(g.fen(), "4k4/9/3S5/9/9/9/9/9/4K4[] b - - 1 1");
+    let mut g = game("shogi", "4k4/9/3S5/9/9/9/9/9/4K4[] w - - 0 1");
+    g.play_uci(&["d7d8+".to_string(), "e9d8".to_string()])
+        .expect("legal");
+    // The promoted silver returns to Black's hand as a silver.
+    assert_eq!(g.fen(), "9/3k5/9/9/9/9/9/9/4K4[s] w - - 0 2");
+}
+
+#[test]
+fn kyoto_pieces_flip_on_every_move_and_drop_either_side_up() {
+    let g = game("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1");
+    let moves = g.legal_moves_uci();
+    // The promoted lance (a gold) demotes, the pawn promotes, on every move.
+    assert!(moves.contains(&"a1a2-".to_string()), "{moves:?}");
+    assert!(moves.contains(&"e1e2+".to_string()));
+    assert!(!moves.iter().any(|m| m == "a1a2" || m == "e1e2"));
+    let g = game("kyotoshogi", "4k/5/5/5/K4[L] w - - 0 1");
+    let moves = g.legal_moves_uci();
+    assert!(moves.contains(&"L@c3".to_string()) && moves.contains(&"+L@c3".to_string()));
+}
+
+#[test]
+fn shogi_walks_keep_keys_and_fens() {
+    for (v, fen) in [
+        (
+            "shogi",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w - - 0 1",
+        ),
+        ("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"),
+        ("micro", "kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1"),
+        (
+            "torishogi",
+            "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1",
+        ),
+    ] {
+        let mut g = game(v, fen);
+        let mut drops = 0;
+        with_position!(&mut g, p => walk(p, 3, &mut drops));
+    }
+}
+
+#[test]
+fn pawn_drop_mate_loses_for_the_dropping_side() {
+    use dabbaba::search::support::terminal_value;
+    use dabbaba::variant::GameValue;
+    // Black's king on a9 is mated by the pawn dropped on a8 (guarded by the silver on b7,
+    // b9 covered by the gold on c8).
+    let mut g = game("shogi", "k8/2G6/1S7/9/9/9/9/9/4K4[P] w - - 0 1");
+    g.play_uci(&["P@a8".to_string()])
+        .expect("the drop is a legal move");
+    assert!(g.legal_moves_uci().is_empty());
+    with_position!(&g, p => {
+        assert!(p.checked_by_pawn_drop());
+        assert_eq!(terminal_value(p, true), GameValue::Win);
+    });
+    // A mate by a pawn move is an ordinary mate.
+    let mut g = game("shogi", "k8/2G6/PS7/9/9/9/9/9/4K4[] w - - 0 1");
+    g.play_uci(&["a7a8".to_string()]).expect("legal");
+    with_position!(&g, p => {
+        assert!(!p.checked_by_pawn_drop());
+        assert_eq!(terminal_value(p, true), GameValue::Loss);
+    });
+}

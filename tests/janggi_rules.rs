@@ -3,7 +3,7 @@
 //! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
 
 use dabbaba::board::Game;
-use dabbaba::variant::builtin;
+use dabbaba::variant::{builtin, VariantSet};
 
 fn legal(variant: &str, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
     let v = builtin(variant).expect("built-in variant");
@@ -89,4 +89,38 @@ fn cannons_hop_along_palace_diagonals_but_not_over_cannons() {
 fn rooks_pin_along_palace_diagonals() {
     let l = legal("janggi", Some("4k4/9/9/9/9/9/9/5r3/4N4/3K5 w - - 0 1"), &[]);
     assert_eq!(l, list("d1d1 d1d2 d1e1"));
+}
+
+/// Legal moves in a variant of `passtest:chess` with passOnStalemate or pass.
+fn custom(section: &str, fen: &str) -> Vec<String> {
+    let mut set = VariantSet::with_builtins();
+    set.load_str(
+        "pass.ini",
+        "[passtest:chess]\npassOnStalemate = true\n\n[passall:chess]\npass = true\n",
+    )
+    .expect("variants load");
+    let v = set.get(section).expect("variant");
+    let g = Game::new(v, Some(fen), false).expect("position");
+    let mut l = g.legal_moves_uci();
+    l.sort();
+    l
+}
+
+#[test]
+fn pass_on_stalemate_only_without_other_moves() {
+    assert_eq!(
+        custom("passtest", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        list("h8h8")
+    );
+    assert_eq!(
+        custom("passtest", "7k/8/6K1/8/8/8/8/8 b - - 0 1"),
+        list("h8g8")
+    );
+    // Checkmated: no pass either.
+    assert!(custom("passtest", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_empty());
+    assert!(custom("passall", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_empty());
+    assert_eq!(
+        custom("passall", "7k/8/6K1/8/8/8/8/8 b - - 0 1"),
+        list("h8g8 h8h8")
+    );
 }

@@ -161,6 +161,7 @@ impl<B: Bitboard> Position<B> {
                 last_move: Move::NONE,
             },
             history: Vec::with_capacity(64),
+            blasts: Vec::new(),
             t,
         }
     }
@@ -351,6 +352,18 @@ impl<B: Bitboard> Position<B> {
                 value: f.to_string(),
             })?;
             rest.remove(0);
+        }
+        // Lichess-style check counts after the counters: `+W+B`, checks given so far out of
+        // three (as Fairy-Stockfish reads them).
+        if t.variant.checks.check_counting && rest.len() == 1 {
+            if let Some((w, b)) = rest[0]
+                .strip_prefix('+')
+                .and_then(|x| x.split_once('+'))
+                .and_then(|(w, b)| Some((w.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
+            {
+                p.st.checks_remaining = [3u8.saturating_sub(w), 3u8.saturating_sub(b)];
+                rest.clear();
+            }
         }
         if !rest.is_empty() {
             return Err(FenError::Trailing(rest.join(" ")));

@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+pub mod rules;
 pub mod san;
 pub mod setup;
 

@@ -7,6 +7,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
+use crate::board::rules::blast::adjacent;
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -29,7 +30,13 @@ impl<B: Bitboard> Position<B> {
             }
             // Most moves: not in check, a non-royal piece off every line to the king.
             if fast
-                && matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && matches!(
+                    m.kind(),
+                    MoveKind::Normal
+                        | MoveKind::Promotion
+                        | MoveKind::PiecePromotion
+                        | MoveKind::PieceDemotion
+                )
                 && Some(m.from()) != king
                 && !sensitive.contains(m.from())
                 && !(hoppers && sensitive.contains(m.to()))
@@ -38,6 +45,9 @@ impl<B: Bitboard> Position<B> {
             }
             self.legal_with(m, &ctx)
         });
+        if self.has_obligations() {
+            self.apply_obligations(list);
+        }
         if self.t.variant.drops.must_drop {
             self.apply_must_drop(list);
         }
@@ -196,6 +206,7 @@ impl<B: Bitboard> Position<B> {
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
             let soldier = Some(ty) == t.soldier;
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
             let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
             while bb.any() {
                 let from = bb.pop_lsb();
@@ -227,6 +238,9 @@ impl<B: Bitboard> Position<B> {
                     quiets |= d;
                 }
                 let mut b = (attacks & enemies) | (quiets & empty);
+                if shogi_promotions {
+                    self.piece_promotions(list, ty, from, &mut b);
+                }
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
                     if promos.any() {
@@ -314,6 +328,55 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Shogi-style promotions and demotions of the piece on `from` to the squares `b` it
+    /// reaches, as Fairy-Stockfish generates them: a move into, inside or out of the
+    /// promotion zone may promote (`promotedPieceType`, within `promotionLimit`) or, for a
+    /// promoted piece with `pieceDemotion`, demote; `piecePromotionOnCapture` only on
+    /// captures. With `mandatoryPiecePromotion` the plain moves that could promote go from `b`.
+    #[inline(never)]
+    fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
+        let t = &*self.t;
+        let us = self.stm;
+        let promo = &t.variant.promotion;
+        let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
+            let lim = t.promotion_limit[np as usize];
+            lim == 0 || lim > self.count(np, us)
+        });
+        let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
+        if !can_promote && !can_demote {
+            return;
+        }
+        let zone = t.promotion_region[us];
+        let from_in_zone = zone.contains(from);
+        let mut targets = *b;
+        if promo.mandatory_piece_promotion {
+            let mut keep = if from_in_zone { B::EMPTY } else { !zone };
+            if promo.piece_promotion_on_capture {
+                keep |= !self.occ;
+            }
+            *b &= keep;
+        }
+        if promo.piece_promotion_on_capture {
+            targets &= self.occ;
+        }
+        if !from_in_zone {
+            targets &= zone;
+        }
+        let kind = if can_promote {
+            MoveKind::PiecePromotion
+        } else {
+            MoveKind::PieceDemotion
+        };
+        for to in targets.iter() {
+            list.push(Move::new(from, to, kind, 0));
+        }
+        if can_promote && can_demote {
+            for to in targets.iter() {
+                list.push(Move::new(from, to, MoveKind::PieceDemotion, 0));
+            }
+        }
+    }
+
     /// The pass, where the side may pass: by the king, or by the side's first piece when
     /// it has no king (Fairy-Stockfish's encoding).
     fn generate_pass(&self, list: &mut MoveList) {
@@ -345,7 +408,10 @@ impl<B: Bitboard> Position<B> {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
-            if t.promoted_type[pawn as usize].is_some() {
+            let capture = self.by_color[us ^ 1].contains(to);
+            if t.promoted_type[pawn as usize].is_some()
+                && (capture || !t.variant.promotion.piece_promotion_on_capture)
+            {
                 list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
             }
             if t.variant.promotion.mandatory_pawn_promotion {
@@ -401,8 +467,13 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether a pseudo-legal move is legal.
     pub fn legal(&self, m: Move) -> bool {
+        self.legal_basic(m) && !(self.has_obligations() && self.capture_missed(m))
+    }
+
+    /// Legality without the `mustCapture` obligation (which needs the other moves).
+    pub(crate) fn legal_basic(&self, m: Move) -> bool {
         let ctx = LegalCtx::new(self, self.checkers());
-        self.legal_with(m, &ctx)
+        self.legal_with(m, &ctx) && !(self.has_obligations() && self.forbidden_by_rule(m))
     }
 
     fn legal_with(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
@@ -503,9 +574,9 @@ impl<B: Bitboard> Position<B> {
         }
         let Some(ksq) = king else { return true };
         // Fast path: without check, a move that neither leaves nor (with hoppers) enters a
-        // line between the king and a possible line attacker cannot expose the king.
-        if ctx.usable
-            && ctx.checkers.is_empty()
+        // line between the king and a possible line attacker (or a lame leaper's path)
+        // cannot expose the king.
+        if ctx.checkers.is_empty()
             && !ctx.sensitive.contains(from)
             && !(ctx.hoppers && ctx.sensitive.contains(to))
         {
@@ -575,7 +646,10 @@ impl<B: Bitboard> Position<B> {
                     if from != kto && s == kto {
                         break;
                     }
-                    if self.attackers_to(s, occupied, them).any() {
+                    let touching = v.captures.blast_on_capture
+                        && (adjacent::<B>(&t.geo, s) & self.st.pseudo_royals & self.by_color[them])
+                            .any();
+                    if !touching && self.attackers_to(s, occupied, them).any() {
                         return false;
                     }
                     if from == kto {
@@ -593,6 +667,19 @@ impl<B: Bitboard> Position<B> {
         if m.kind() == MoveKind::EnPassant {
             occupied &= !B::square(self.ep_capture_square(kto, self.st.ep));
         }
+        let capture = self.is_capture_move(m);
+        if capture && v.captures.blast_on_capture {
+            occupied &= !self.blast_zone_before(kto);
+        }
+        // Petrifying a pseudo-royal piece is illegal.
+        if capture
+            && self.st.pseudo_royals.contains(from)
+            && v.captures
+                .petrify_on_capture_types
+                .contains(type_of(self.board[from.index()]))
+        {
+            return false;
+        }
         let mut royals = self.st.pseudo_royals & self.by_color[us];
         let theirs = self.st.pseudo_royals & self.by_color[them];
         if royals.contains(from) {
@@ -608,10 +695,19 @@ impl<B: Bitboard> Position<B> {
         if (royals & !occupied).any() {
             return false;
         }
-        let candidates = occupied & !B::square(kto);
+        let mut candidates = occupied & !B::square(kto);
+        // Their pseudo-royals that would turn to stone by capturing cannot capture.
+        for pt in v.captures.petrify_on_capture_types.iter() {
+            if t.extinction_types.has(pt) {
+                candidates &= !self.pieces_of(pt, them);
+            }
+        }
+        // Touching pseudo-royals are immune in atomic variants (a capture would blast both).
+        let immune =
+            |sr: Square| v.captures.blast_on_capture && (adjacent::<B>(&t.geo, sr) & theirs).any();
         if (theirs & !occupied).is_empty() {
             for sr in royals.iter() {
-                if (self.attackers_to(sr, occupied, them) & candidates).any() {
+                if !immune(sr) && (self.attackers_to(sr, occupied, them) & candidates).any() {
                     return false;
                 }
             }
@@ -626,7 +722,7 @@ impl<B: Bitboard> Position<B> {
             }
             let mut all = cands.any();
             for sr in cands.iter() {
-                if (self.attackers_to(sr, occupied, them) & candidates).is_empty() {
+                if immune(sr) || (self.attackers_to(sr, occupied, them) & candidates).is_empty() {
                     all = false;
                     break;
                 }
@@ -649,6 +745,11 @@ impl<B: Bitboard> Position<B> {
         let want = match text.split_once('@') {
             Some((piece, sq)) if !pass_alias => format!("{}@{sq}", piece.to_ascii_uppercase()),
             _ => text.to_string(),
+        };
+        // A trailing `=` says "no promotion" (shogi); the move is the one without suffix.
+        let want = match want.strip_suffix('=') {
+            Some(w) if !w.contains('@') => w.to_string(),
+            _ => want,
         };
         list.iter()
             .copied()
@@ -735,11 +836,11 @@ pub(crate) struct LegalCtx<B> {
     king: Option<Square>,
     checkers: B,
     /// Squares between the king and every enemy line piece (slider, rider, hopper) that could
-    /// capture it on some occupancy: only moves from (or, with hoppers, to) these can expose
-    /// the king.
+    /// capture it on some occupancy, and the squares a lame leaper's path to it may cross:
+    /// only moves from (or, with hoppers, to) these can expose the king.
     sensitive: B,
     hoppers: bool,
-    /// The fast path applies (no lame-leap captures).
+    /// No lame-leap captures (checks are blocked on lines only; drops rely on it).
     usable: bool,
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
     /// pseudo-royals, no immobility rule.
@@ -758,7 +859,7 @@ impl<B: Bitboard> LegalCtx<B> {
         let t = &*p.t;
         let usable = t.path_attacks;
         let mut sensitive = B::EMPTY;
-        if let (Some(ksq), true) = (king, usable) {
+        if let Some(ksq) = king {
             let us = p.stm;
             let them = us ^ 1;
             for ty in 0..t.n_types as u8 {
@@ -777,6 +878,9 @@ impl<B: Bitboard> LegalCtx<B> {
                 };
                 for s in (theirs & reach).iter() {
                     sensitive |= ray_between(p, ksq, s);
+                    if pt.lame_capture {
+                        sensitive |= box_between(p, ksq, s);
+                    }
                 }
             }
             // Pins along the palace diagonals.
@@ -793,8 +897,7 @@ impl<B: Bitboard> LegalCtx<B> {
         }
         let v = &t.variant;
         let bikjang = p.bikjang();
-        let fast = usable
-            && king.is_some()
+        let fast = king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
@@ -841,6 +944,19 @@ fn ray_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
         }
     }
     out
+}
+
+/// Squares of the rectangle spanned by `a` and `b`, without the two corners: a lame leaper's
+/// path between them (each leg steps towards the target) lies inside.
+#[inline]
+fn box_between<B: Bitboard>(p: &Position<B>, a: Square, b: Square) -> B {
+    let t = &*p.t;
+    let geo = t.geo;
+    let (fa, fb) = (geo.file_of(a), geo.file_of(b));
+    let (ra, rb) = (geo.rank_of(a), geo.rank_of(b));
+    let files = (fa.min(fb)..=fa.max(fb)).fold(B::EMPTY, |m, f| m | t.files[f as usize]);
+    let ranks = (ra.min(rb)..=ra.max(rb)).fold(B::EMPTY, |m, r| m | t.ranks[r as usize]);
+    files & ranks & !B::square(a) & !B::square(b)
 }
 
 fn gcd(a: u32, b: u32) -> u32 {

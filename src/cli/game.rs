@@ -2,18 +2,9 @@
 //! positions set up from FEN plus UCI moves with their key history, game-over detection and
 //! SAN text.
 //!
-//! Game-over detection here covers what the board layer can decide today (the rules issue will
-//! replace it with the full rule set):
-//! - the variant rules that end a game at once (extinction, flag, check counting, castling
-//!   wins: the board layer's `is_immediate_game_end`);
-//! - no legal move: checkmate (`checkmateValue`) or stalemate (`stalemateValue`);
-//! - the n-move rule (`nMoveRule`, 50 moves in chess) when the side to move is not mated;
-//! - n-fold repetition (`nFoldRule`, `nFoldValue`) among the positions reached by `--moves`
-//!   (a FEN carries no history).
-//!
-//! Not detected yet: perpetual-check and chasing rules (xiangqi, shogi), `stalematePieceCount`,
-//! material counting, the counting rule (makruk), `adjudicateFullBoard`, connect-n, and
-//! insufficient material (which Fairy-Stockfish leaves to the GUI as well).
+//! Game-over detection is the board layer's [`Position::result`]
+//! ([`crate::board::rules`]): every rule Fairy-Stockfish applies when a game ends, with the
+//! repetitions counted among the positions reached by `--moves` (a FEN carries no history).
 
 use std::sync::Arc;
 
@@ -23,8 +14,7 @@ use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::Width;
 use crate::board::position::{AnyPosition, Position, Tables};
 use crate::board::{MoveList, SetupError};
-use crate::search::support::terminal_value;
-use crate::variant::{GameValue, Variant};
+use crate::variant::Variant;
 
 /// The tables of one variant at its width, built once and shared by every position.
 #[derive(Debug, Clone)]
@@ -102,10 +92,11 @@ impl VariantTables {
 pub struct Status {
     /// The game has ended.
     pub over: bool,
-    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on (`null` in JSON).
+    #[serde(serialize_with = "result_or_null")]
     pub result: &'static str,
-    /// `checkmate`, `stalemate`, `n-move rule`, `repetition`, `variant rule`; `null` while
-    /// the game goes on.
+    /// `checkmate`, `stalemate`, `n-check`, `flag`, `repetition`, ... (see
+    /// [`crate::board::rules::EndReason`]); `null` while the game goes on.
     pub reason: Option<&'static str>,
     /// `white` or `black`.
     pub side_to_move: &'static str,
@@ -117,67 +108,26 @@ pub struct Status {
     pub fen: String,
 }
 
-fn result_text(value: GameValue, stm: usize) -> &'static str {
-    match (value, stm) {
-        (GameValue::Draw, _) => "1/2-1/2",
-        (GameValue::Win, 0) | (GameValue::Loss, 1) => "1-0",
-        _ => "0-1",
+/// `"*"` (game not over) as JSON `null`.
+fn result_or_null<S: serde::Serializer>(r: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    if *r == "*" {
+        s.serialize_none()
+    } else {
+        s.serialize_str(r)
     }
 }
 
-fn status_of<B: Bitboard>(p: &Position<B>, history: &[u64]) -> Status {
-    let v = p.variant();
+fn status_of<B: Bitboard>(p: &Position<B>) -> Status {
     let stm = p.side_to_move();
-    let in_check = p.checkers().any();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
-    let over = |value: GameValue, reason: &'static str| Status {
-        over: true,
-        result: result_text(value, stm),
-        reason: Some(reason),
-        side_to_move: if stm == 0 { "white" } else { "black" },
-        in_check,
-        legal_moves: list.len(),
-        fen: p.fen(),
-    };
-    if p.is_immediate_game_end() {
-        return over(terminal_value(p, in_check), "variant rule");
-    }
-    if list.is_empty() {
-        return if in_check {
-            over(v.game_end.checkmate_value, "checkmate")
-        } else {
-            over(v.game_end.stalemate_value, "stalemate")
-        };
-    }
-    let rule50 = p.state().rule50;
-    let n = v.game_end.n_move_rule;
-    if n > 0 && rule50 >= 2 * n {
-        return over(GameValue::Draw, "n-move rule");
-    }
-    let fold = v.game_end.n_fold_rule;
-    if fold > 1 {
-        let key = p.key();
-        let window = (rule50 as usize).min(history.len());
-        let seen = history[history.len() - window..]
-            .iter()
-            .filter(|&&k| k == key)
-            .count();
-        if seen + 1 >= fold as usize {
-            // `nFoldValue` is for the side to move; with `nFoldValueAbsolute` for white.
-            let value = match (v.game_end.n_fold_value_absolute, stm) {
-                (true, 1) => crate::search::support::negate(v.game_end.n_fold_value),
-                _ => v.game_end.n_fold_value,
-            };
-            return over(value, "repetition");
-        }
-    }
+    let outcome = p.result();
     Status {
-        over: false,
-        result: "*",
-        reason: None,
+        over: outcome.is_some(),
+        result: outcome.map_or("*", |o| o.pgn()),
+        reason: outcome.map(|o| o.reason.as_str()),
         side_to_move: if stm == 0 { "white" } else { "black" },
-        in_check,
+        in_check: p.in_check_for_mate(),
         legal_moves: list.len(),
         fen: p.fen(),
     }
@@ -186,7 +136,7 @@ fn status_of<B: Bitboard>(p: &Position<B>, history: &[u64]) -> Status {
 impl GamePosition {
     /// Whether the game is over here.
     pub fn status(&self) -> Status {
-        crate::with_position!(&self.pos, p => status_of(p, &self.history))
+        crate::with_position!(&self.pos, p => status_of(p))
     }
 
     /// SAN of a line of UCI moves from this position; `None` when a move is not legal or has

@@ -2,9 +2,9 @@
 //!
 //! Prints `RESULT REASON` (`1-0 checkmate`, `1/2-1/2 stalemate`) when the game is over, or
 //! `* ...` with the side to move and the number of legal moves; `--json` prints one object
-//! `{"over","result","reason","side_to_move","in_check","legal_moves","fen"}`. The exit code is
-//! 0 either way (1 for a bad variant, FEN or move). What is detected, and what is not yet, is
-//! listed in [`super::game`].
+//! `{"over","result","reason","side_to_move","in_check","legal_moves","fen"}` (`result` and
+//! `reason` are `null` while the game goes on). The exit code is 0 either way (1 for a bad
+//! variant, FEN or move). The rules are the board layer's `Position::result`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -8,9 +8,9 @@
 use super::{Engine, EngineError};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
+use crate::board::rules::{EndReason, Outcome};
 use crate::board::{MoveKind, MoveList};
-use crate::search::support::{captured_type, terminal_value};
-use crate::variant::GameValue;
+use crate::search::support::captured_type;
 
 /// A square as (file, rank), both 0-based from White's lower left corner.
 pub type Coord = (u8, u8);
@@ -60,15 +60,6 @@ pub struct GameOver {
     pub result: GameResult,
     /// Why, in words a GUI can show.
     pub reason: String,
-}
-
-/// The result of `value` for the side `stm` (value from that side's view).
-fn result_for(value: GameValue, stm: usize) -> GameResult {
-    match (value, stm) {
-        (GameValue::Draw, _) => GameResult::Draw,
-        (GameValue::Win, 0) | (GameValue::Loss, 1) => GameResult::WhiteWins,
-        _ => GameResult::BlackWins,
-    }
 }
 
 fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
@@ -147,69 +138,29 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
     out
 }
 
-fn status<B: Bitboard>(p: &Position<B>, history: &[u64]) -> Option<GameOver> {
-    let v = p.variant();
-    let stm = p.side_to_move();
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    if p.is_immediate_game_end() || list.is_empty() {
-        let in_check = p.checkers().any();
-        let value = terminal_value(p, in_check);
-        let result = result_for(value, stm);
-        let reason = if p.is_immediate_game_end() {
-            match result {
-                GameResult::Draw => "Draw by variant rule".to_string(),
-                GameResult::WhiteWins => "White wins by variant rule".to_string(),
-                GameResult::BlackWins => "Black wins by variant rule".to_string(),
-            }
-        } else if in_check {
-            match result {
-                GameResult::WhiteWins => "White mates".to_string(),
-                GameResult::BlackWins => "Black mates".to_string(),
-                GameResult::Draw => "Draw by checkmate rule".to_string(),
-            }
+/// Words a GUI shows for a finished game (`White mates`, `Stalemate`, `Draw by repetition`,
+/// `Black wins by n-check`).
+fn describe(o: &Outcome) -> GameOver {
+    let result = match o.winner() {
+        None => GameResult::Draw,
+        Some(0) => GameResult::WhiteWins,
+        Some(_) => GameResult::BlackWins,
+    };
+    let side = |r: GameResult| {
+        if r == GameResult::WhiteWins {
+            "White"
         } else {
-            match result {
-                GameResult::Draw => "Stalemate".to_string(),
-                GameResult::WhiteWins => "White wins by stalemate".to_string(),
-                GameResult::BlackWins => "Black wins by stalemate".to_string(),
-            }
-        };
-        return Some(GameOver { result, reason });
-    }
-    let gend = &v.game_end;
-    let rule50 = p.state().rule50 as usize;
-    if gend.n_fold_rule > 0 {
-        let key = p.key();
-        // Positions with the same side to move, within the reversible stretch.
-        let reps = history
-            .iter()
-            .rev()
-            .take(rule50)
-            .skip(1)
-            .step_by(2)
-            .filter(|&&k| k == key)
-            .count();
-        if reps + 1 >= gend.n_fold_rule as usize {
-            let value = if gend.n_fold_value_absolute {
-                // Absolute values are from White's view.
-                result_for(gend.n_fold_value, 0)
-            } else {
-                result_for(gend.n_fold_value, stm)
-            };
-            return Some(GameOver {
-                result: value,
-                reason: format!("{}-fold repetition", gend.n_fold_rule),
-            });
+            "Black"
         }
-    }
-    if gend.n_move_rule > 0 && rule50 >= 2 * gend.n_move_rule as usize {
-        return Some(GameOver {
-            result: GameResult::Draw,
-            reason: format!("{}-move rule", gend.n_move_rule),
-        });
-    }
-    None
+    };
+    let reason = match (o.reason, result) {
+        (EndReason::Checkmate, GameResult::Draw) => "Draw by checkmate rule".to_string(),
+        (EndReason::Checkmate, r) => format!("{} mates", side(r)),
+        (EndReason::Stalemate, GameResult::Draw) => "Stalemate".to_string(),
+        (reason, GameResult::Draw) => format!("Draw by {reason}"),
+        (reason, r) => format!("{} wins by {reason}", side(r)),
+    };
+    GameOver { result, reason }
 }
 
 impl Engine {
@@ -257,12 +208,11 @@ impl Engine {
         crate::with_position!(&self.game, p => details(p))
     }
 
-    /// Whether the game is over: no legal move (checkmate or stalemate with the variant's
-    /// values), a variant rule that ended it (extinction, flag, check counting, castling win),
-    /// n-fold repetition or the n-move rule. Counting rules, material counting, connect and
-    /// full-board adjudication are not judged here yet.
+    /// Whether the game is over, by any rule of the variant the board layer knows
+    /// ([`crate::board::rules`]: checkmate and stalemate values, extinction, flags, n-check,
+    /// castling wins, bikjang, n-move rule, n-fold repetition with perpetual check, counting).
     pub fn game_over(&self) -> Option<GameOver> {
-        crate::with_position!(&self.game, p => status(p, &self.history))
+        crate::with_position!(&self.game, p => p.result().map(|o| describe(&o)))
     }
 
     /// The piece on a square as its FEN letter (upper case White), `None` if empty.

@@ -135,40 +135,10 @@ pub fn value_score(v: GameValue, ply: usize, mate: i32) -> i32 {
 }
 
 /// The result for the side to move of a position without legal moves, or where a variant
-/// rule has ended the game ([`Position::is_immediate_game_end`]).
+/// rule has ended the game ([`Position::is_immediate_game_end`]): the board's rules
+/// ([`Position::terminal_outcome`]) with the variant's values.
 pub fn terminal_value<B: Bitboard>(pos: &Position<B>, in_check: bool) -> GameValue {
-    let v = pos.variant();
-    if pos.is_immediate_game_end() {
-        // Extinction: the side whose pieces ran out gets the extinction value.
-        let ext = &v.game_end.extinction;
-        if let Some(val) = ext.value {
-            let us = pos.side_to_move();
-            let gone = |c: usize| -> bool {
-                let types: Vec<u8> = ext.piece_types.iter().collect();
-                if types.len() == v.pieces.len() && types.len() > 1 {
-                    pos.pieces(c).count() <= ext.piece_count
-                } else {
-                    types.iter().any(|&t| pos.count(t, c) <= ext.piece_count)
-                }
-            };
-            if gone(us) {
-                return val;
-            }
-            if gone(us ^ 1) {
-                return negate(val);
-            }
-        }
-        // Flags, check counting, castling wins: the side that just moved achieved it.
-        return GameValue::Loss;
-    }
-    if in_check && pos.checked_by_pawn_drop() {
-        // Mate by a pawn drop (shogiPawnDropMateIllegal) loses for the dropping side.
-        GameValue::Win
-    } else if in_check {
-        v.game_end.checkmate_value
-    } else {
-        v.game_end.stalemate_value
-    }
+    pos.terminal_outcome(in_check).0
 }
 
 /// The other side's view of a result.

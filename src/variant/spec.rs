@@ -187,6 +187,7 @@ impl VariantSpec {
                     claim: false,
                     pseudo_royal: false,
                     piece_types: PieceSet::default(),
+                    all_pieces: false,
                     piece_count: 0,
                     opponent_piece_count: 0,
                 },
@@ -704,6 +705,7 @@ impl VariantSpec {
         cx.flag("extinctionPseudoRoyal", &mut x.pseudo_royal);
         cx.flag("dupleCheck", &mut self.checks.duple_check);
         if let Some(s) = cx.parse("extinctionPieceTypes", |v| piece_set_of(&self.slots, v)) {
+            x.all_pieces = s.iter().any(|id| id as usize == ALL_SLOT);
             x.piece_types = s;
         }
         cx.count("extinctionPieceCount", &mut x.piece_count);

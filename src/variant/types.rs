@@ -434,6 +434,9 @@ pub struct Extinction {
     pub pseudo_royal: bool,
     /// `extinctionPieceTypes`.
     pub piece_types: PieceSet,
+    /// `extinctionPieceTypes` was `*`: the pieces of a side are counted together (not per
+    /// type), as Fairy-Stockfish's `ALL_PIECES` entry is.
+    pub all_pieces: bool,
     /// `extinctionPieceCount`.
     pub piece_count: u32,
     /// `extinctionOpponentPieceCount`.

@@ -117,6 +117,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) castling_mask: Vec<u8>,
     pub(crate) st: State<B>,
     pub(crate) history: Vec<State<B>>,
+    /// Pieces removed by capture side effects (atomic blasts, petrification), for unmake.
+    pub(crate) blasts: Vec<crate::board::rules::blast::Blasted>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -475,87 +477,11 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the game is over by a rule that leaves no moves (Fairy-Stockfish's
     /// `is_immediate_game_end`: extinction, flags, check counting, castling wins). Move
-    /// generation returns no moves then, as Fairy-Stockfish's does.
+    /// generation returns no moves then, as Fairy-Stockfish's does. The rules and their
+    /// results are in [`crate::board::rules`].
+    #[inline]
     pub fn is_immediate_game_end(&self) -> bool {
-        let v = &self.t.variant;
-        let ext = &v.game_end.extinction;
-        if ext.value.is_some() && !ext.pseudo_royal && !v.captures.blast_on_capture
-            || ext.value.is_some() && v.captures.blast_on_capture
-        {
-            for c in [self.stm ^ 1, self.stm] {
-                let claim = u32::from(ext.claim && c == self.stm);
-                if self.t.extinction_all {
-                    let mine = self.by_color[c].count();
-                    let theirs = self.by_color[c ^ 1].count();
-                    if mine <= ext.piece_count && theirs >= ext.opponent_piece_count + claim {
-                        return true;
-                    }
-                } else {
-                    for t in self.t.extinction_types.iter() {
-                        if self.count_with_hand(t, c) <= ext.piece_count
-                            && self.count_with_hand(t, c ^ 1) >= ext.opponent_piece_count + claim
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        let flag = &v.game_end.flag;
-        let reached = |c: usize| -> bool {
-            let region = self.t.flag_region[c];
-            if region.is_empty() {
-                return false;
-            }
-            let vc = if c == 0 {
-                crate::variant::Color::White
-            } else {
-                crate::variant::Color::Black
-            };
-            let mine = match flag.piece.get(vc) {
-                Some(t) => self.pieces_of(*t, c),
-                None => self.by_color[c],
-            };
-            let on = region & mine;
-            on.any()
-                && (on.count() >= flag.piece_count
-                    || (flag.piece_blocked_win && (region & !self.occ).is_empty()))
-        };
-        if (flag.flag_move || flag.piece_safe) && reached(self.stm) {
-            return true;
-        }
-        if (!flag.flag_move || flag.piece_safe) && reached(self.stm ^ 1) {
-            return true;
-        }
-        if v.checks.check_counting && self.st.checks_remaining[self.stm ^ 1] == 0 {
-            return true;
-        }
-        let wins = &v.castling.wins;
-        if wins.white_kingside
-            || wins.white_queenside
-            || wins.black_kingside
-            || wins.black_queenside
-        {
-            let w = u8::from(wins.white_kingside)
-                | u8::from(wins.white_queenside) << 1
-                | u8::from(wins.black_kingside) << 2
-                | u8::from(wins.black_queenside) << 3;
-            if self.st.last_move.kind() == MoveKind::Castling && self.st.last_move != Move::NONE {
-                let m = self.st.last_move;
-                let side = if m.to() > m.from() { 1 } else { 2 };
-                let just = side << (2 * (self.stm ^ 1));
-                if w & just != 0 {
-                    return true;
-                }
-            }
-            for c in [self.stm ^ 1, self.stm] {
-                let mask = 3 << (2 * c);
-                if w & mask != 0 && w & mask & self.st.castling == 0 {
-                    return true;
-                }
-            }
-        }
-        self.pass_or_bikjang_end()
+        self.immediate_end().is_some()
     }
 
     /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].
@@ -667,6 +593,15 @@ impl<B: Bitboard> Position<B> {
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
 
             match kind {
+                MoveKind::PieceDemotion => {
+                    let np = self.st.moved_unpromoted.wrapping_sub(1);
+                    if (np as usize) < t.n_types {
+                        self.remove_piece(to);
+                        self.put_piece(make_piece(np, us), to);
+                        self.promoted_from[to.index()] = 0;
+                        k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
+                    }
+                }
                 MoveKind::Promotion | MoveKind::PiecePromotion => {
                     let np = if kind == MoveKind::Promotion {
                         m.piece()
@@ -679,7 +614,10 @@ impl<B: Bitboard> Position<B> {
                     // goes to the hand as that type (`capturesToHand`).
                     self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
-                    self.st.rule50 = 0;
+                    // A promotion that can be undone (pieceDemotion) is not irreversible.
+                    if kind == MoveKind::Promotion || !t.variant.promotion.piece_demotion {
+                        self.st.rule50 = 0;
+                    }
                 }
                 _ => {}
             }
@@ -778,6 +716,10 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
+        if self.st.captured != EMPTY && self.has_capture_effects() {
+            self.apply_capture_effects(to, pt, &mut k);
+        }
+
         self.st.key = k;
         self.stm = them;
         self.finish_move();
@@ -821,6 +763,9 @@ impl<B: Bitboard> Position<B> {
         if self.t.variant.game_end.extinction.pseudo_royal {
             self.st.pseudo_royals = self.compute_pseudo_royals();
         }
+        if self.t.variant.game_end.counting_rule != crate::variant::CountingRule::None {
+            self.update_counting();
+        }
     }
 
     /// Takes back the last move made with [`Position::make_move`].
@@ -849,11 +794,17 @@ impl<B: Bitboard> Position<B> {
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us);
         }
+        if !self.blasts.is_empty() {
+            self.undo_capture_effects(self.history.len() as u32 + 1);
+        }
         if kind == MoveKind::Castling {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
             self.relocate_castling_pair((kto, rto), (from, to));
         } else {
-            if matches!(kind, MoveKind::Promotion | MoveKind::PiecePromotion) {
+            if matches!(
+                kind,
+                MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+            ) {
                 self.remove_piece(to);
                 self.put_piece(st.moved_piece, to);
             }

@@ -64,6 +64,20 @@ impl<B: Bitboard> Palace<B> {
         if lines.is_empty() {
             return Ok(None);
         }
+        // Squares beyond the farthest marked square of a diagonal are masked off, and so are
+        // hops landing there: lines of that length give the same moves with small tables.
+        let marked: Vec<Square> = lines.iter().collect();
+        let mut span = 1;
+        for &a in &marked {
+            for &b in &marked {
+                let dx = (geo.file_of(a) as i32 - geo.file_of(b) as i32).abs();
+                let dy = (geo.rank_of(a) as i32 - geo.rank_of(b) as i32).abs();
+                if dx == dy {
+                    span = span.max(dx);
+                }
+            }
+        }
+        let range = u8::try_from(span).ok();
         let mut moves = Vec::with_capacity(v.pieces.len());
         let mut any = false;
         for ty in 0..v.pieces.len() {
@@ -72,8 +86,8 @@ impl<B: Bitboard> Palace<B> {
                 continue;
             };
             any = true;
-            let white = reach(kind, 0, geo, cache)?;
-            let black = reach(kind, 1, geo, cache)?;
+            let white = reach(kind, 0, range, geo, cache)?;
+            let black = reach(kind, 1, range, geo, cache)?;
             moves.push(Some((kind, [white, black])));
         }
         Ok(any.then_some(Palace { lines, moves }))
@@ -88,10 +102,11 @@ impl<B: Bitboard> Palace<B> {
     }
 }
 
-/// The unmasked diagonal reach of one kind for colour `c`.
+/// The unmasked diagonal reach of one kind for colour `c`, lines at most `range` long.
 fn reach<B: Bitboard>(
     kind: DiagonalMove,
     c: usize,
+    range: Option<u8>,
     geo: &Geometry,
     cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
 ) -> Result<Reach<B>, TableError> {
@@ -111,7 +126,7 @@ fn reach<B: Bitboard>(
             for (x, y) in DIAGONALS {
                 let d = Direction::from_delta(x, y)
                     .ok_or_else(|| TableError::Geometry("diagonal direction".into()))?;
-                b.add_line(line, None, d);
+                b.add_line(line, range, d);
             }
         }
     }

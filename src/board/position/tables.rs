@@ -261,6 +261,8 @@ pub struct Tables<B> {
     /// `dropNoDoubled`: the type that may not be dropped onto a file with
     /// `dropNoDoubledCount` of its own kind.
     pub drop_no_doubled: Option<u8>,
+    /// `pieceDemotion`: promoted pieces may move back to their unpromoted type.
+    pub demotions: bool,
     /// The predefined shogi pawn (`shogiPawnDropMateIllegal`).
     pub shogi_pawn: Option<u8>,
     /// The predefined bishop (`dropOppositeColoredBishop`).
@@ -728,7 +730,7 @@ impl<B: Bitboard> Tables<B> {
         }
         let ext = &variant.game_end.extinction;
         let extinction_types = TypeSet::of(&ext.piece_types);
-        let extinction_all = n_types > 1 && ext.piece_types.0.len() == n_types;
+        let extinction_all = ext.all_pieces;
         let lines = LineTable::new(&geo).map_err(|e| TableError::Geometry(e.to_string()))?;
         let rook_empty = geo
             .squares()
@@ -820,6 +822,7 @@ impl<B: Bitboard> Tables<B> {
             drop_no_doubled: drops.no_doubled,
             bishop: by_name("bishop"),
             shogi_pawn: by_name("shogiPawn"),
+            demotions: variant.promotion.piece_demotion,
             dark_squares,
             janggi_cannon,
             soldier,

@@ -1,0 +1,221 @@
+//! Finished games: every line of `tests/data/game-ends.tsv` (random games played by
+//! `scripts/gen_game_ends.py` until pyffish said they were over) must end here with the same
+//! result, for a reason of the same kind. Plus hand-made positions for rules random play
+//! rarely reaches.
+
+use dabbaba::board::rules::EndReason;
+use dabbaba::board::Game;
+use dabbaba::variant::builtin;
+
+/// The kind of ending pyffish reports for a reason.
+fn kind(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::MoveRule
+        | EndReason::Repetition
+        | EndReason::PerpetualCheck
+        | EndReason::Counting
+        | EndReason::SittuyinPromotion => "optional",
+        _ => "immediate",
+    }
+}
+
+fn play(variant: &str, fen: Option<&str>, moves: &[&str]) -> Game {
+    let v = builtin(variant).unwrap_or_else(|| panic!("variant {variant}"));
+    let mut g = Game::new(v, fen, false).unwrap_or_else(|e| panic!("{variant} {fen:?}: {e}"));
+    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    g.play_uci(&moves)
+        .unwrap_or_else(|e| panic!("{variant} {fen:?}: {e}"));
+    g
+}
+
+#[test]
+fn random_games_end_as_in_fairy_stockfish() {
+    let path = format!("{}/tests/data/game-ends.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("game-ends.tsv");
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 5, "bad line: {line}");
+        let moves: Vec<&str> = if f[2] == "-" {
+            Vec::new()
+        } else {
+            f[2].split(' ').collect()
+        };
+        let g = play(f[0], Some(f[1]), &moves);
+        n += 1;
+        match g.result() {
+            Some(o) if o.pgn() == f[3] && kind(o.reason) == f[4] => {}
+            got => failures.push(format!(
+                "{} {} moves {}: expected {} {}, got {:?}",
+                f[0],
+                f[1],
+                f[2],
+                f[3],
+                f[4],
+                got.map(|o| (o.pgn(), o.reason))
+            )),
+        }
+    }
+    assert!(n > 0);
+    assert!(
+        failures.is_empty(),
+        "{} of {n} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// (variant, fen, moves, result, reason)
+const CASES: &[(&str, &str, &[&str], &str, &str)] = &[
+    // Chess basics.
+    (
+        "chess",
+        "R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1",
+        &[],
+        "1-0",
+        "checkmate",
+    ),
+    (
+        "chess",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        &[],
+        "1/2-1/2",
+        "stalemate",
+    ),
+    (
+        "chess",
+        "4k3/8/8/8/8/8/8/4K2R b K - 100 80",
+        &[],
+        "1/2-1/2",
+        "n-move rule",
+    ),
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ],
+        "1/2-1/2",
+        "repetition",
+    ),
+    // Misere: being mated wins.
+    (
+        "misere",
+        "R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1",
+        &[],
+        "0-1",
+        "checkmate",
+    ),
+    // Antichess: no pieces left wins; stalemate wins.
+    (
+        "antichess",
+        "8/8/8/8/8/8/8/7r w - - 0 1",
+        &[],
+        "1-0",
+        "extinction",
+    ),
+    (
+        "antichess",
+        "8/8/8/8/8/p7/P7/8 w - - 0 1",
+        &[],
+        "1-0",
+        "stalemate",
+    ),
+    // Suicide: stalemate decided by piece count (fewer pieces wins).
+    (
+        "suicide",
+        "8/8/8/8/p7/P7/8/7r w - - 0 1",
+        &[],
+        "1-0",
+        "stalemate",
+    ),
+    // King of the hill, racing kings, three-check.
+    (
+        "kingofthehill",
+        "8/8/8/3K4/8/8/8/k7 b - - 0 1",
+        &[],
+        "1-0",
+        "flag",
+    ),
+    (
+        "racingkings",
+        "7K/8/8/8/8/8/8/k7 b - - 0 1",
+        &[],
+        "1-0",
+        "flag",
+    ),
+    (
+        "racingkings",
+        "6kK/8/8/8/8/8/8/8 w - - 0 1",
+        &[],
+        "1/2-1/2",
+        "flag",
+    ),
+    (
+        "3check",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3",
+        &["f3f7"],
+        "1-0",
+        "n-check",
+    ),
+    // Atomic: exploding the king wins.
+    (
+        "atomic",
+        "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1",
+        &["e2e7"],
+        "1-0",
+        "extinction",
+    ),
+    // Horde: all white pieces gone.
+    (
+        "horde",
+        "4k3/8/8/8/8/8/8/8 w - - 0 1",
+        &[],
+        "0-1",
+        "extinction",
+    ),
+    // Shatranj: a bare king loses, once its side has had the move to bare the other king.
+    (
+        "shatranj",
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        &[],
+        "1-0",
+        "bare king",
+    ),
+];
+
+#[test]
+fn hand_made_endings() {
+    for (variant, fen, moves, result, reason) in CASES {
+        let g = play(variant, Some(fen), moves);
+        let o = g
+            .result()
+            .unwrap_or_else(|| panic!("{variant} {fen} {moves:?}: not over"));
+        assert_eq!(
+            (o.pgn(), o.reason.as_str()),
+            (*result, *reason),
+            "{variant} {fen} {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn games_in_progress_are_not_over() {
+    for v in [
+        "chess",
+        "atomic",
+        "antichess",
+        "racingkings",
+        "3check",
+        "horde",
+        "xiangqi",
+    ] {
+        assert!(play(v, None, &[]).result().is_none(), "{v}");
+    }
+}
