@@ -7,9 +7,12 @@
 //! and `+` / `#` for check and checkmate of a royal piece. Squares are named as in UCI
 //! (`a10` on boards with ten ranks or more).
 //!
-//! Not covered (`None`): shogi-style promotions and demotions and rule-specific moves
-//! ([`MoveKind::PiecePromotion`], [`MoveKind::PieceDemotion`], [`MoveKind::Special`]), since
-//! SAN has no agreed form for them, and moves that are not legal in the position. Callers
+//! Shogi-style promotions and demotions ([`MoveKind::PiecePromotion`],
+//! [`MoveKind::PieceDemotion`]) keep the piece letter and add `+` or `-` after the square,
+//! as Fairy-Stockfish's SAN does (`Pxe7+`); a check mark may follow.
+//!
+//! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]), since SAN has no agreed
+//! form for them, and moves that are not legal in the position. Callers
 //! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
 //! (flag, extinction, check count) gets no mark.
 
@@ -52,19 +55,27 @@ impl<B: Bitboard> Position<B> {
     /// The legal move whose SAN is `text` (check marks and `!?` annotations are ignored;
     /// `0-0` is read as `O-O`).
     pub fn parse_san_move(&self, text: &str) -> Option<Move> {
-        let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
-        let want = if bare.starts_with("0-0") {
-            bare.replace('0', "O")
-        } else {
-            bare.to_string()
-        };
+        let marked = text.trim().trim_end_matches(['#', '!', '?']);
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        legal
-            .iter()
-            .copied()
-            .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
+        // A trailing `+` is a check mark, or a shogi promotion (`Pe7+`, `Pe7++` with check):
+        // try the text with one `+` kept before dropping them all.
+        let with_promotion = marked.strip_suffix('+').unwrap_or(marked);
+        [marked, with_promotion, marked.trim_end_matches('+')]
+            .into_iter()
+            .filter_map(|bare| {
+                // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
+                let want = if bare.starts_with("0-0") {
+                    bare.replace('0', "O")
+                } else {
+                    bare.to_string()
+                };
+                legal
+                    .iter()
+                    .copied()
+                    .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
+            })
+            .next()
     }
 
     /// SAN without the check mark.
@@ -92,8 +103,12 @@ impl<B: Bitboard> Position<B> {
                     geo.square_name(to)
                 ));
             }
-            MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant => {}
-            MoveKind::Special | MoveKind::PiecePromotion | MoveKind::PieceDemotion => return None,
+            MoveKind::Normal
+            | MoveKind::Promotion
+            | MoveKind::EnPassant
+            | MoveKind::PiecePromotion
+            | MoveKind::PieceDemotion => {}
+            MoveKind::Special => return None,
         }
         let pc = self.board[from.index()];
         if pc == EMPTY || pc == WALL {
@@ -116,9 +131,9 @@ impl<B: Bitboard> Position<B> {
                 o != m
                     && o.to() == to
                     && o.from() != from
-                    && matches!(
+                    && !matches!(
                         o.kind(),
-                        MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
+                        MoveKind::Castling | MoveKind::Drop | MoveKind::Special
                     )
                     && o.piece() == m.piece()
                     && type_of(self.board[o.from().index()]) == ty
@@ -153,9 +168,16 @@ impl<B: Bitboard> Position<B> {
             s.push('x');
         }
         s.push_str(&geo.square_name(to).to_string());
-        if m.kind() == MoveKind::Promotion {
-            s.push('=');
-            s.push(piece_letter(m.piece())?);
+        match m.kind() {
+            MoveKind::Promotion => {
+                s.push('=');
+                s.push(piece_letter(m.piece())?);
+            }
+            // Shogi-style promotion and demotion keep the moving piece's letter and are
+            // marked after the square, as Fairy-Stockfish writes them (`Pxe7+`).
+            MoveKind::PiecePromotion => s.push('+'),
+            MoveKind::PieceDemotion => s.push('-'),
+            _ => {}
         }
         Some(s)
     }
@@ -208,6 +230,21 @@ mod tests {
         assert_eq!(san(fen, "b7b8n").as_deref(), Some("b8=N"));
         let fen = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
         assert_eq!(san(fen, "a1a8").as_deref(), Some("Ra8#"));
+    }
+
+    #[test]
+    fn shogi_promotion_san() {
+        let v = builtin("shogi").expect("shogi");
+        let fen = "k8/9/4g4/4P4/9/9/9/9/4K4[-] w 0 1";
+        let Game::W128(p) = Game::new(v, Some(fen), false).expect("fen") else {
+            unreachable!("shogi is 9x9");
+        };
+        let promote = p.parse_uci_move("e6e7+").expect("promotion");
+        let stay = p.parse_uci_move("e6e7").expect("no promotion");
+        assert_eq!(p.move_to_san(promote).as_deref(), Some("Pxe7+"));
+        assert_eq!(p.move_to_san(stay).as_deref(), Some("Pxe7"));
+        assert_eq!(p.parse_san_move("Pxe7+"), Some(promote));
+        assert_eq!(p.parse_san_move("Pxe7"), Some(stay));
     }
 
     #[test]
