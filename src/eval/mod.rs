@@ -8,11 +8,21 @@
 //!   and, for pieces that promote, advancement toward the promotion zone;
 //! - a small mobility term, and royal pieces kept home in the middlegame and centralised in the
 //!   endgame;
+//! - king safety for a royal piece: attacks on the squares around it and a pawn shield
+//!   ([`king`]);
+//! - passed pawns for the pawn type, by advance and promotion value ([`pawns`]);
+//! - pieces in hand in drop games, valued above board pieces ([`hand`]);
 //! - middlegame and endgame scores tapered by the material left.
+
+pub mod hand;
+pub mod king;
+pub mod pawns;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
+use king::{KingAttack, KingTables};
+use pawns::PawnTables;
 
 /// Evaluation tables for one variant on one board width.
 #[derive(Debug, Clone)]
@@ -41,6 +51,19 @@ pub struct EvalParams {
     mob_on: Vec<bool>,
     /// Side-to-move bonus.
     tempo: i32,
+    /// King zones and pawn shields.
+    king: KingTables,
+    /// Weight of a type as an attacker of the enemy king zone.
+    king_attack_w: Vec<i32>,
+    /// The pawn type (passed pawns, pawn shields).
+    pawn: Option<u8>,
+    /// Passed-pawn bonuses.
+    pawns: PawnTables,
+    /// Files from the centre beyond which a royal piece counts its pawn shield (x2, so that
+    /// half files can be expressed).
+    shield_min_off2: i32,
+    /// Value of each type in hand (mg, eg).
+    hand: Vec<(i32, i32)>,
 }
 
 /// The royal piece value used by exchange evaluation.
@@ -219,6 +242,24 @@ impl EvalParams {
             phase_total += phase_w[ty as usize] * (start.count(ty, 0) + start.count(ty, 1)) as i32;
         }
         let _ = reach;
+        let king_attack_w = mg.iter().map(|&m| king::attack_weight(m)).collect();
+        let pawn = t.pawn;
+        let pawns = match pawn {
+            Some(pw) => {
+                let gain = |c: usize| (best_promo(c) - eg[pw as usize]).max(0);
+                PawnTables::new(t, pw, [gain(0), gain(1)])
+            }
+            None => PawnTables::default(),
+        };
+        let hand = (0..n)
+            .map(|i| {
+                if royal[i] {
+                    (0, 0)
+                } else {
+                    hand::values(mg[i], eg[i])
+                }
+            })
+            .collect();
         EvalParams {
             n_types: n,
             squares: sqs,
@@ -233,6 +274,14 @@ impl EvalParams {
             royal,
             mob_on,
             tempo: 15,
+            king: KingTables::new(&geo),
+            king_attack_w,
+            pawn,
+            pawns,
+            // About a fifth of the board's width from the centre: c- and f-file and beyond
+            // on 8 files, so a king in the middle keeps its pawns free to advance.
+            shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
+            hand,
         }
     }
 
@@ -254,6 +303,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
+    let kings = [pos.king_square(0), pos.king_square(1)];
+    let zones: [B; 2] = kings.map(|k| k.map_or(B::EMPTY, |s| p.king.zone(s)));
+    // attack[c]: attacks on colour c's king zone.
+    let mut attack = [KingAttack::default(); 2];
     for ty in 0..p.n_types as u8 {
         let i = ty as usize;
         for c in 0..2 {
@@ -273,9 +326,10 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
                 mg[c] += m as i32;
                 eg[c] += e as i32;
                 if p.mob_on[i] {
-                    let reach = ((pt.quiet[c].get(sq, occ) & !occ)
-                        | (pt.capture[c].get(sq, occ) & occ & !own))
-                        .count() as i32;
+                    let caps = pt.capture[c].get(sq, occ);
+                    let reach =
+                        ((pt.quiet[c].get(sq, occ) & !occ) | (caps & occ & !own)).count() as i32;
+                    attack[c ^ 1].add(p.king_attack_w[i], (caps & zones[c ^ 1]).count());
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;
                     eg[c] += d16 * p.mob_w[i].1 / 16;
@@ -283,14 +337,29 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             }
         }
     }
-    // Pieces in hand count at their board value: a drop can put them almost anywhere.
-    if t.has_hands {
-        for ty in 0..p.n_types as u8 {
-            for c in 0..2 {
-                let held = pos.in_hand(ty, c) as i32;
-                mg[c] += p.mg[ty as usize] * held;
-                eg[c] += p.eg[ty as usize] * held;
+    for c in 0..2 {
+        let Some(k) = kings[c] else { continue };
+        mg[c] -= attack[c].penalty();
+        if let Some(pw) = p.pawn {
+            let off2 = (2 * t.geo.file_of(k) as i32 - (t.geo.files() as i32 - 1)).abs();
+            if off2 >= p.shield_min_off2 {
+                mg[c] += p.king.shield(c, k, pos.pieces_of(pw, c));
             }
+        }
+    }
+    if let Some(pw) = p.pawn {
+        let pp = p.pawns.eval(pos, pw);
+        for c in 0..2 {
+            mg[c] += pp[c].0;
+            eg[c] += pp[c].1;
+        }
+    }
+    // Pieces in hand count above their board value: a drop can put them almost anywhere.
+    if t.has_hands {
+        let h = hand::score(&p.hand, |ty, c| pos.in_hand(ty, c));
+        for c in 0..2 {
+            mg[c] += h[c].0;
+            eg[c] += h[c].1;
         }
     }
     let phase = phase.min(p.phase_total);
@@ -331,6 +400,86 @@ mod tests {
         assert!((250..=400).contains(&n), "{vals:?}");
         assert!((420..=620).contains(&r), "{vals:?}");
         assert!((800..=1150).contains(&q), "{vals:?}");
+    }
+
+    /// The FEN with colours swapped and the board mirrored top to bottom (no castling, no
+    /// en passant square).
+    fn flip(fen: &str) -> String {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        let board: Vec<String> = parts[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let stm = if parts[1] == "w" { "b" } else { "w" };
+        format!("{} {stm} - - 0 1", board.join("/"))
+    }
+
+    fn eval_fen(name: &str, fen: &str) -> i32 {
+        let v = builtin(name).expect("variant");
+        let start = AnyPosition::new(v, None, false).expect("start");
+        let ep = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+        let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+        crate::with_position!(&g, p => evaluate(p, &ep))
+    }
+
+    #[test]
+    fn colour_flip_gives_the_same_evaluation() {
+        for (name, fen) in [
+            ("chess", "6k1/5ppp/8/7Q/4N3/8/PP3PPP/6K1 w - - 0 1"),
+            (
+                "chess",
+                "r4rk1/pp3ppp/2n5/3P4/8/2N2Q2/PP3PPP/R4RK1 b - - 0 1",
+            ),
+            ("chess", "8/2k5/8/1P6/8/5p2/2K5/8 w - - 0 1"),
+            ("chess", "2kr3r/ppp2ppp/8/8/3q4/8/PP3PPP/R3R1K1 w - - 0 1"),
+            (
+                "capablanca",
+                "6k3/5pppp1/10/7Q2/4N5/10/PP3PPPPP/6K3 w - - 0 1",
+            ),
+            ("makruk", "4k3/8/2ppp3/8/3P4/1PP5/8/3K4 w - - 0 1"),
+        ] {
+            let a = eval_fen(name, fen);
+            let b = eval_fen(name, &flip(fen));
+            assert_eq!(a, b, "{name} {fen}");
+        }
+    }
+
+    #[test]
+    fn attacked_kings_and_passed_pawns_count() {
+        let with = |fen: &str| -> ([(i32, i32); 2], i32) {
+            let v = builtin("chess").expect("chess");
+            let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+            crate::with_position!(&g, p => {
+                let ep = EvalParams::new(p.tables(), p);
+                let pw = ep.pawn.expect("pawn");
+                (ep.pawns.eval(p, pw), evaluate(p, &ep))
+            })
+        };
+        // b5 is passed (no black pawn on the a-, b- or c-file ahead of it); in the second
+        // position b5 and c7 stop each other, and only h7 is passed.
+        let (pp, _) = with("8/2k5/8/1P6/8/8/2K5/8 w - - 0 1");
+        assert!(pp[0].1 > 0 && pp[1] == (0, 0), "{pp:?}");
+        let (pp, _) = with("8/2p1k2p/8/1P6/8/8/2K5/8 w - - 0 1");
+        assert_eq!(pp[0], (0, 0), "{pp:?}");
+        let (alone, _) = with("8/4k2p/8/8/8/8/2K5/8 w - - 0 1");
+        assert_eq!(pp[1], alone[1], "only h7 counts: {pp:?}");
+        assert!(alone[1].1 > 0, "{alone:?}");
+        // Queen and knight next to the black king make the position better for White than
+        // the same pieces far from it (the king-safety term outweighs their PST).
+        let (_, near) = with("6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1");
+        let (_, far) = with("6k1/5ppp/8/8/8/8/QN3PPP/6K1 w - - 0 1");
+        assert!(near > far, "near {near} far {far}");
     }
 
     #[test]

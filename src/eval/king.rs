@@ -1,0 +1,154 @@
+//! King safety for royal pieces, the same for every variant: enemy pieces that attack the
+//! squares around the royal piece, and own pawns standing in front of it.
+//!
+//! The zone is the royal square and its eight neighbours (whatever the royal piece moves
+//! like), so a confined king (a palace) and a free one are judged alike. Danger grows with the
+//! square of the attack units, as a lone attacker is rarely a threat and several together are.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Geometry;
+use crate::board::Square;
+
+/// Precomputed squares of the king zone and of the pawn shield.
+#[derive(Debug, Clone, Default)]
+pub struct KingTables {
+    /// `zone[sq]`: the square and its neighbours on the board.
+    zone: Vec<Vec<Square>>,
+    /// `shield[colour][sq]`: (square, weight) of the squares one and two ranks in front of a
+    /// royal piece on `sq`, on its own and the two adjacent files.
+    shield: [Vec<Vec<(Square, i32)>>; 2],
+}
+
+/// Shield bonus (middlegame) for an own pawn one rank ahead of the royal piece.
+const SHIELD_NEAR: i32 = 14;
+/// ... and two ranks ahead.
+const SHIELD_FAR: i32 = 7;
+/// Penalty cap so that a wild position cannot outweigh material by much.
+const DANGER_CAP: i32 = 600;
+
+impl KingTables {
+    /// Tables for a board.
+    pub fn new(geo: &Geometry) -> KingTables {
+        let mut zone = Vec::new();
+        let mut shield = [Vec::new(), Vec::new()];
+        for sq in geo.squares() {
+            let mut z = vec![sq];
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) != (0, 0) {
+                        z.extend(geo.offset(sq, dx, dy));
+                    }
+                }
+            }
+            zone.push(z);
+            for (c, s) in shield.iter_mut().enumerate() {
+                // White moves up the board, black down.
+                let fwd = if c == 0 { 1 } else { -1 };
+                let mut v = Vec::new();
+                for (rows, w) in [(1, SHIELD_NEAR), (2, SHIELD_FAR)] {
+                    for dx in -1..=1 {
+                        if let Some(t) = geo.offset(sq, dx, fwd * rows) {
+                            v.push((t, w));
+                        }
+                    }
+                }
+                s.push(v);
+            }
+        }
+        KingTables { zone, shield }
+    }
+
+    /// The zone around `sq` as a bitboard.
+    #[inline]
+    pub fn zone<B: Bitboard>(&self, sq: Square) -> B {
+        self.zone
+            .get(sq.index())
+            .map_or(B::EMPTY, |z| z.iter().fold(B::EMPTY, |b, &s| b.with(s)))
+    }
+
+    /// Middlegame bonus for the own pawns `pawns` shielding a royal piece of `colour` on `sq`.
+    #[inline]
+    pub fn shield<B: Bitboard>(&self, colour: usize, sq: Square, pawns: B) -> i32 {
+        self.shield[colour].get(sq.index()).map_or(0, |v| {
+            v.iter()
+                .filter(|(s, _)| pawns.contains(*s))
+                .map(|(_, w)| w)
+                .sum()
+        })
+    }
+}
+
+/// Attacks on one king zone, gathered while the evaluation walks the enemy pieces.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KingAttack {
+    /// Pieces attacking at least one zone square.
+    pub attackers: i32,
+    /// Sum over attackers of weight x (2 + zone squares attacked).
+    pub units: i32,
+}
+
+impl KingAttack {
+    /// Adds an attacker of weight `w` that hits `hits` zone squares.
+    #[inline]
+    pub fn add(&mut self, w: i32, hits: u32) {
+        if hits > 0 {
+            self.attackers += 1;
+            self.units += w * (2 + hits as i32);
+        }
+    }
+
+    /// Middlegame penalty for the side whose king is attacked.
+    #[inline]
+    pub fn penalty(&self) -> i32 {
+        // One attacker alone is a quarter as dangerous as the same units from three.
+        let scale = match self.attackers {
+            0 => return 0,
+            1 => 1,
+            2 => 3,
+            _ => 4,
+        };
+        (self.units * self.units * scale / 32).min(DANGER_CAP)
+    }
+}
+
+/// Attack weight of a piece from its value: about 2 for a minor piece, 3 for a rook and 6 for
+/// a queen-like piece.
+pub fn attack_weight(value_mg: i32) -> i32 {
+    (value_mg / 160).clamp(1, 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_and_shields_stay_on_the_board() {
+        let g = Geometry::new(8, 8).expect("geometry");
+        let t = KingTables::new(&g);
+        let a1 = g.square(0, 0).expect("a1");
+        let e1 = g.square(4, 0).expect("e1");
+        assert_eq!(t.zone::<u64>(a1).count(), 4);
+        assert_eq!(t.zone::<u64>(e1).count(), 6);
+        // White king on g1 with pawns f2 g2 h2: three near shield squares.
+        let g1 = g.square(6, 0).expect("g1");
+        let pawns = [(5, 1), (6, 1), (7, 1)]
+            .iter()
+            .fold(0u64, |b, &(f, r)| b.with(g.square(f, r).expect("sq")));
+        assert_eq!(t.shield(0, g1, pawns), 3 * SHIELD_NEAR);
+        // The same pawns do not shield a black king on g1 (they are behind it).
+        assert_eq!(t.shield(1, g1, pawns), 0);
+    }
+
+    #[test]
+    fn danger_grows_with_attackers() {
+        let mut one = KingAttack::default();
+        one.add(6, 2);
+        let mut two = one;
+        two.add(3, 2);
+        assert!(one.penalty() > 0);
+        assert!(two.penalty() > 2 * one.penalty());
+        let mut none = KingAttack::default();
+        none.add(6, 0);
+        assert_eq!(none.penalty(), 0);
+    }
+}

@@ -1,0 +1,87 @@
+//! Passed pawns: a piece of the variant's pawn type with no enemy pawn in front of it on its
+//! own or an adjacent file. Its bonus grows with its advance toward the promotion zone and
+//! with what it promotes to, so the term vanishes in variants whose pawns do not promote.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::position::{Position, Tables};
+
+/// Files and ranks beyond this are not possible (16x16 is the largest board).
+const MAX_LINES: usize = 16;
+
+/// Passed-pawn bonus per colour and square.
+#[derive(Debug, Clone, Default)]
+pub struct PawnTables {
+    squares: usize,
+    /// `passed[colour * squares + sq]` = (mg, eg).
+    passed: Vec<(i16, i16)>,
+}
+
+impl PawnTables {
+    /// Tables for the pawn type `pawn`; `gain[c]` is what promoting is worth to colour `c`
+    /// (endgame value of the best promotion minus the pawn's).
+    pub fn new<B: Bitboard>(t: &Tables<B>, pawn: u8, gain: [i32; 2]) -> PawnTables {
+        let geo = t.geo;
+        let squares = geo.num_squares();
+        let mut passed = vec![(0i16, 0i16); 2 * squares];
+        for (c, &g) in gain.iter().enumerate() {
+            let zone = t.promotion_region[c];
+            let zone_ranks: Vec<i32> = (0..geo.ranks())
+                .filter(|&r| (t.ranks[r as usize] & zone).any())
+                .map(|r| r as i32)
+                .collect();
+            if zone_ranks.is_empty() || g <= 0 {
+                continue;
+            }
+            let region = t.pieces[pawn as usize].mobility[c] & t.board;
+            let span = (geo.ranks() as i32 - 1).max(1) as f64;
+            for sq in geo.squares().filter(|&s| region.contains(s)) {
+                let r = geo.rank_of(sq) as i32;
+                let d = zone_ranks.iter().map(|&z| (z - r).abs()).min().unwrap_or(0);
+                let prog = 1.0 - d as f64 / span;
+                let (mg, eg) = (0.04 * g as f64 * prog * prog, 0.12 * g as f64 * prog * prog);
+                passed[c * squares + sq.index()] = (mg.round() as i16, eg.round() as i16);
+            }
+        }
+        PawnTables { squares, passed }
+    }
+
+    /// (mg, eg) passed-pawn bonus of each colour for the pawns of type `pawn`.
+    pub fn eval<B: Bitboard>(&self, pos: &Position<B>, pawn: u8) -> [(i32, i32); 2] {
+        let t = pos.tables();
+        let geo = t.geo;
+        let ranks = (geo.ranks() as usize).min(MAX_LINES);
+        let files = (geo.files() as usize).min(MAX_LINES);
+        let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
+        let mut out = [(0, 0); 2];
+        if pawns[0].is_empty() && pawns[1].is_empty() {
+            return out;
+        }
+        // ahead[0][r]: ranks above r; ahead[1][r]: ranks below r.
+        let mut ahead = [[B::EMPTY; MAX_LINES]; 2];
+        for r in (0..ranks.saturating_sub(1)).rev() {
+            ahead[0][r] = ahead[0][r + 1] | t.ranks[r + 1];
+        }
+        for r in 1..ranks {
+            ahead[1][r] = ahead[1][r - 1] | t.ranks[r - 1];
+        }
+        for (c, o) in out.iter_mut().enumerate() {
+            let theirs = pawns[c ^ 1];
+            for sq in pawns[c].iter() {
+                let (f, r) = (geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
+                let mut span = t.files[f];
+                if f > 0 {
+                    span |= t.files[f - 1];
+                }
+                if f + 1 < files {
+                    span |= t.files[f + 1];
+                }
+                if (span & ahead[c][r] & theirs).is_empty() {
+                    let (m, e) = self.passed[c * self.squares + sq.index()];
+                    o.0 += m as i32;
+                    o.1 += e as i32;
+                }
+            }
+        }
+        out
+    }
+}
