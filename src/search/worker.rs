@@ -592,7 +592,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let improving = !check && ply >= 2 && eval > self.evals[ply - 2];
         let us = self.pos.side_to_move();
 
-        if !pv_node && !check {
+        // Steps 5 and 6 judge a node by its static evaluation, which cannot see a quiet
+        // threat (a mate next move) made by the move before. Not at ply 1: there the move
+        // before is a root move, and pruning its reply would score a quiet mating root move
+        // by that blind evaluation; late root moves are also searched reduced, so the reply
+        // stays within pruning depth until the iteration is several plies deeper than the
+        // mate (a quiet mate in 2 needed depth 11). Ply-1 nodes are a handful per iteration,
+        // so searching them costs little.
+        if !pv_node && !check && ply >= 2 {
             // Step 5. Reverse futility pruning.
             if depth <= 7
                 && eval - 80 * depth + 40 * i32::from(improving) >= beta
