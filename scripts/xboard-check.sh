@@ -8,7 +8,9 @@
 # Dabbaba plays itself in the others). Needs xboard and xvfb-run (apt-get install xboard xvfb).
 # Results go to ${OUT:-/tmp/xboard-check}. VARIANTS picks a subset (space-separated names
 # from the list below). `custom` is an engine-defined variant from an INI file written here
-# (a 10x8 board with a nightrider and a cannon), played with `--variants FILE`.
+# (a 10x8 board with a nightrider and a cannon), played with `--variants FILE`. `minishogi`
+# and `gorogoro` are engine-defined too (XBoard 4.9.1 does not know them): drop variants
+# whose `piece` lines carry the promoted forms (`piece +R& RF`).
 set -u
 ENGINE=${1:-target/release/dabbaba}
 OPP=${2:-fairymax}
@@ -34,7 +36,7 @@ castlingKingsideFile = h
 castlingQueensideFile = d
 INI
 
-ALL="normal:opp capablanca:opp shako:self grand:self crazyhouse:self xiangqi:self shogi:self custom:self"
+ALL="normal:opp capablanca:opp shako:self grand:self crazyhouse:self xiangqi:self shogi:self minishogi:self gorogoro:self custom:self"
 fail=0
 # variant:opponent ("self" = Dabbaba against itself)
 for spec in $ALL; do
@@ -62,6 +64,18 @@ for spec in $ALL; do
     score=$(grep -o 'final score.*' "$OUT/$v.out")
     bad=$(grep -E '<first : (Illegal move|Error)|Forfeit|did not send setup|Engine did not|[Ff]alse [a-z ]*claim' "$dbg" | head -3)
     [ "$who" = self ] && bad=$(grep -E '<(first|second): (Illegal move|Error)|Forfeit|did not send setup|[Ff]alse [a-z ]*claim' "$dbg" | head -3)
+    # Engine-defined variants: the engine must have defined them (setup, and for minishogi
+    # the promoted forms as `piece +X&`).
+    case $v in
+    shako | custom | minishogi | gorogoro)
+        grep -q '<first : setup (' "$dbg" || bad="$bad no setup from the engine"
+        ;;
+    esac
+    case $v in
+    minishogi | gorogoro)
+        grep -q '<first : piece +[A-Z]& ' "$dbg" || bad="$bad no piece +X& line"
+        ;;
+    esac
     if [ -z "$score" ] || [ -n "$bad" ]; then
         echo "FAIL $v: ${score:-no result} $bad"
         fail=1
