@@ -1,11 +1,14 @@
 #!/bin/sh
 # Plays short engine-vs-engine matches under GNU XBoard (4.9.1) without a window and fails on
-# any illegal move, protocol error or forfeit of Dabbaba in XBoard's debug file.
+# any illegal move, protocol error or forfeit of Dabbaba in XBoard's debug file; then, with a
+# window on a virtual screen, presses one of our pieces and saves a screenshot of the squares
+# our `highlight` answer marks (needs Xvfb, xdotool and ImageMagick; GUI=0 skips it).
 #
 #   scripts/xboard-check.sh [ENGINE] [OPPONENT]
 #
 # ENGINE defaults to target/release/dabbaba, OPPONENT to fairymax (for variants it knows;
-# Dabbaba plays itself in the others). Needs xboard and xvfb-run (apt-get install xboard xvfb).
+# Dabbaba plays itself in the others). Needs xboard and xvfb-run (apt-get install xboard xvfb
+# xdotool imagemagick).
 # Results go to ${OUT:-/tmp/xboard-check}. VARIANTS picks a subset (space-separated names
 # from the list below). `custom` is an engine-defined variant from an INI file written here
 # (a 10x8 board with a nightrider and a cannon), played with `--variants FILE`. `minishogi`
@@ -83,4 +86,90 @@ for spec in $ALL; do
         echo "ok   $v: $score; $(grep -oE '\{[A-Za-z][^}]*\}' "$OUT/$v.pgn" | tr '\n' ' ')"
     fi
 done
+
+# (2) With a window: XBoard on a virtual screen loads an engine-defined variant, xdotool
+# presses the mouse on one of our pieces, and the screenshot shows the squares our `highlight`
+# answer marked. GUI=0 skips this; GUI_VARIANT and GUI_SQUARE (CECP square names, ranks 0-9
+# on 10-rank boards) choose the piece; GUI_SHOT is the picture.
+if [ "${GUI:-1}" = 1 ]; then
+    gv=${GUI_VARIANT:-shako}
+    gsq=${GUI_SQUARE:-c1}
+    shot=${GUI_SHOT:-$OUT/gui-$gv.png}
+    for t in Xvfb xdotool import convert; do
+        command -v $t >/dev/null || { echo "FAIL gui: $t not found"; exit 1; }
+    done
+    dpy=:$((90 + $$ % 9))
+    Xvfb "$dpy" -screen 0 1280x1024x24 >"$OUT/xvfb.log" 2>&1 &
+    xvfb=$!
+    sleep 2
+    gdbg=$OUT/gui.debug
+    rm -f "$gdbg"
+    DISPLAY=$dpy xboard -fcp "$ENGINE" -variant "$gv" -boardSize middling -debug \
+        -debugfile "$gdbg" >"$OUT/gui.out" 2>&1 &
+    xb=$!
+    # Wait for the engine's answer to `variant` (and its pong) before touching the board.
+    i=0
+    while [ $i -lt 60 ] && ! grep -q '<first : pong' "$gdbg" 2>/dev/null; do
+        sleep 1
+        i=$((i + 1))
+    done
+    sleep 2
+    wid=$(DISPLAY=$dpy xdotool search --name '^xboard: ' | head -1)
+    DISPLAY=$dpy import -window "${wid:-root}" "$OUT/gui-before.png"
+    # The board's grid from the picture: grid lines are rows (and columns) of black pixels
+    # across most of the window, one more than the ranks (files), at equal spacing. With
+    # holdings, the board starts two squares in (holdings, then a black gap column).
+    setup=$(grep -o '<first : setup ([^)]*) [0-9]*x[0-9]*+[0-9]*' "$gdbg" | head -1)
+    size=${setup##* }
+    files=${size%%x*}
+    rest=${size#*x}
+    ranks=${rest%%+*}
+    pocket=${rest#*+}
+    [ -n "$setup" ] || { files=8 ranks=8 pocket=0; }
+    txt=$OUT/gui-before.txt
+    convert "$OUT/gui-before.png" -depth 8 txt:- | grep '#000000' >"$txt"
+    width=$(identify -format %w "$OUT/gui-before.png")
+    set -- $(awk -F'[,: ]+' -v w="$width" '{ c[$2]++ } END { for (y in c) if (c[y] > 0.85 * w) print y }' "$txt" |
+        sort -n | awk -v n="$ranks" '{ ys[NR] = $1 } END {
+            for (i = 1; i + n <= NR; i++) { d = ys[i + 1] - ys[i]; ok = d > 10
+                for (j = 1; j <= n && ok; j++) ok = (ys[i + j] - ys[i + j - 1] == d)
+                if (ok) { print ys[i], d; exit } } }')
+    top=${1:-} sq=${2:-}
+    left=
+    if [ -n "$sq" ]; then
+        left=$(awk -F'[,: ]+' -v t="$top" -v h="$((ranks * sq))" '$2 > t && $2 < t + h { c[$1]++ }
+            END { m = -1; for (x in c) if (c[x] > 0.9 * h && (m < 0 || x + 0 < m)) m = x + 0; print m }' "$txt")
+        [ "$pocket" -gt 0 ] && left=$((left + 2 * sq))
+    fi
+    if [ -z "$left" ] || [ "$left" -lt 0 ]; then
+        echo "FAIL gui: board grid not found in $OUT/gui-before.png"
+        fail=1
+    else
+        f=$(printf '%d' "'${gsq%"${gsq#?}"}")
+        f=$((f - 97))
+        r=${gsq#?}
+        [ "$ranks" -ne 10 ] && r=$((r - 1))
+        x=$((left + f * sq + sq / 2))
+        y=$((top + (ranks - 1 - r) * sq + sq / 2))
+        DISPLAY=$dpy xdotool mousemove --window "$wid" $x $y mousedown 1
+        sleep 2
+        DISPLAY=$dpy import -window "${wid:-root}" "$shot"
+        DISPLAY=$dpy xdotool mouseup 1
+        sleep 1
+        hl=$(grep -A1 ">first : lift $gsq\$" "$gdbg" | grep -o 'highlight .*' | head -1)
+        if [ -z "$hl" ]; then
+            echo "FAIL gui: no highlight answer to lift $gsq in $gdbg"
+            fail=1
+        elif grep -qE '<first : (Illegal move|Error)' "$gdbg"; then
+            echo "FAIL gui: $(grep -E '<first : (Illegal move|Error)' "$gdbg" | head -1)"
+            fail=1
+        else
+            echo "ok   gui $gv: lift $gsq -> $hl; screenshot $shot"
+        fi
+    fi
+    kill $xb 2>/dev/null
+    wait $xb 2>/dev/null
+    kill $xvfb 2>/dev/null
+    wait $xvfb 2>/dev/null
+fi
 exit $fail
