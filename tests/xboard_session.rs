@@ -841,6 +841,20 @@ fn minishogi_is_defined_with_promoted_forms() {
         let want = format!("highlight {}", r.highlight(sq));
         assert_eq!(s.sync(4), vec![want], "lift {sq} in {}", r.engine.fen());
     }
+    // Pieces picked up from the hand: XBoard names White's holdings slots g1, g2, ... (pawn,
+    // bishop, rook, silver, gold: the table's order) and Black's _5, _4, ...
+    s.send("setboard 4k/5/5/5/K4[BPp] w 0 1");
+    for (sq, want) in [
+        // No pawn drop on the last rank; a1 holds the king.
+        ("g1", "highlight 5/YYYYY/YYYYY/YYYYY/1YYYY"),
+        ("g2", "highlight YYYY1/YYYYY/YYYYY/YYYYY/1YYYY"),
+        // No rook in hand; Black's pawn is not to move.
+        ("g3", "highlight 5/5/5/5/5"),
+        ("_5", "highlight 5/5/5/5/5"),
+    ] {
+        s.send(&format!("lift {sq}"));
+        assert_eq!(s.sync(5), vec![want], "lift {sq}");
+    }
     s.quit();
 }
 
