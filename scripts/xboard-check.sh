@@ -90,7 +90,8 @@ done
 # (2) With a window: XBoard on a virtual screen loads an engine-defined variant, xdotool
 # presses the mouse on one of our pieces, and the screenshot shows the squares our `highlight`
 # answer marked. GUI=0 skips this; GUI_VARIANT and GUI_SQUARE (CECP square names, ranks 0-9
-# on 10-rank boards) choose the piece; GUI_SHOT is the picture.
+# on 10-rank boards, holdings as XBoard names them) choose the piece, GUI_MOVES (2-square
+# moves) are clicked first; GUI_SHOT is the picture.
 if [ "${GUI:-1}" = 1 ]; then
     gv=${GUI_VARIANT:-shako}
     gsq=${GUI_SQUARE:-c1}
@@ -145,13 +146,31 @@ if [ "${GUI:-1}" = 1 ]; then
         echo "FAIL gui: board grid not found in $OUT/gui-before.png"
         fail=1
     else
-        f=$(printf '%d' "'${gsq%"${gsq#?}"}")
-        f=$((f - 97))
-        r=${gsq#?}
-        [ "$ranks" -ne 10 ] && r=$((r - 1))
-        x=$((left + f * sq + sq / 2))
-        y=$((top + (ranks - 1 - r) * sq + sq / 2))
-        DISPLAY=$dpy xdotool mousemove --window "$wid" $x $y mousedown 1
+        # Pixel centre of a CECP square name; holdings slots too (XBoard's names: White's
+        # hand two files right of the board, `g1` on 5 files; Black's two files left, `_5`).
+        at() {
+            f=$(printf '%d' "'${1%"${1#?}"}")
+            f=$((f - 97))
+            r=${1#?}
+            [ "$ranks" -ne 10 ] && r=$((r - 1))
+            echo $((left + f * sq + sq / 2)) $((top + (ranks - 1 - r) * sq + sq / 2))
+        }
+        # GUI_MOVES: our moves to play first by clicking (from, then to), each followed by
+        # the engine's answer, e.g. a capture that puts a piece in hand.
+        for m in ${GUI_MOVES:-}; do
+            n=$(grep -c '<first : move ' "$gdbg")
+            for s in "${m%??}" "${m#??}"; do
+                DISPLAY=$dpy xdotool mousemove --window "$wid" $(at "$s") click 1
+                sleep 1
+            done
+            i=0
+            while [ $i -lt 30 ] && [ "$(grep -c '<first : move ' "$gdbg")" -le "$n" ]; do
+                sleep 1
+                i=$((i + 1))
+            done
+        done
+        sleep 1
+        DISPLAY=$dpy xdotool mousemove --window "$wid" $(at "$gsq") mousedown 1
         sleep 2
         DISPLAY=$dpy import -window "${wid:-root}" "$shot"
         DISPLAY=$dpy xdotool mouseup 1
