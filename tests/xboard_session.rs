@@ -437,6 +437,9 @@ fn analyze_with_stat01_and_exclude() {
                 .nth(1)
                 .is_some_and(|pv| pv.starts_with("a1a8"))
     });
+    // Analysis reports every depth, even when nothing changes (a client may wait for the
+    // depth it asked for): the mate is reported again at depth 6.
+    s.until(|l| l.split(' ').next() == Some("6") && l.split(' ').nth(1) == Some("100001"));
     s.send(".");
     let st = s.until(|l| l.starts_with("stat01: "));
     let f: Vec<&str> = st.last().expect("stat01")[8..].split(' ').collect();

@@ -44,6 +44,10 @@ struct Shared {
     /// that changes neither is not printed again (a found mate otherwise repeats the same
     /// line for every remaining depth).
     printed: Option<(i32, Vec<String>)>,
+    /// Whether unchanged lines are left out (searches on the engine's move). Analysis
+    /// prints every depth: a client may wait for the depth it asked for (python-chess's
+    /// `Limit(depth=…)` does), and a mate found early would otherwise never reach it.
+    dedupe: bool,
     started: Instant,
 }
 
@@ -51,6 +55,9 @@ impl Shared {
     /// Whether `l` says something the last printed line did not (score, bound or PV); if so
     /// it becomes the last printed line. Fail-high/low lines always count as new.
     fn is_new(&mut self, l: &InfoLine) -> bool {
+        if !self.dedupe {
+            return true;
+        }
         let score = cecp_score(l.score);
         let exact = !matches!(l.bound, Bound::Lower | Bound::Upper);
         if exact {
@@ -173,6 +180,7 @@ pub fn run(
         quiet: false,
         last: None,
         printed: None,
+        dedupe: true,
         started: Instant::now(),
     }));
     {
@@ -309,6 +317,10 @@ impl Session {
     /// Stops any search and forgets its result.
     fn abort(&mut self, engine: &mut Engine) {
         if self.searching != Searching::Idle {
+            // What the search still reports while it stops belongs to a search the GUI has
+            // left (`exit`, `new`, a move in analysis): a thinking line after `exit` would
+            // reach a client that is no longer reading analysis.
+            lock(&self.shared).quiet = true;
             engine.stop_and_wait();
             self.gen.fetch_add(1, Ordering::SeqCst);
             lock(&self.shared).quiet = false;
@@ -729,6 +741,7 @@ impl Session {
             s.quiet = false;
             s.last = None;
             s.printed = None;
+            s.dedupe = true;
             s.started = Instant::now();
         }
         self.searching = Searching::Move;
@@ -749,6 +762,7 @@ impl Session {
             s.quiet = false;
             s.last = None;
             s.printed = None;
+            s.dedupe = false;
             s.started = Instant::now();
         }
         self.searching = Searching::Analysis;
