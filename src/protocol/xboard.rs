@@ -1214,25 +1214,46 @@ fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
     let v = engine.variant();
     let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
     let start_rights = v.start_fen.split_whitespace().nth(2).unwrap_or("-");
-    // Keep a start right only if the start position's back ranks are unchanged where it
-    // matters (king and rook squares of that side).
+    // Keep a start right only if that side's king and the rook of that wing still stand
+    // on their start squares (`K`/`Q`: the outermost rook on that side of the king; a file
+    // letter: the rook on that file), so a king with only its a-rook keeps `Q`.
     let start: Vec<(Coord, char)> = fen_squares(start_board, c);
-    let same = |rank: u8, letters: &[char]| {
-        start
-            .iter()
-            .filter(|((_, r), p)| *r == rank && letters.contains(&p.to_ascii_uppercase()))
-            .all(|(sq, p)| squares.iter().any(|(s, q)| s == sq && q == p))
-    };
     let king = v
         .king
         .and_then(|k| v.pieces.get(k as usize))
         .map(|p| p.letter.to_ascii_uppercase())
         .unwrap_or('K');
+    let stands = |sq: Coord, p: char| squares.iter().any(|(s, q)| *s == sq && *q == p);
     let mut rights = String::new();
     for ch in start_rights.chars() {
         let white = ch.is_ascii_uppercase();
         let rank = if white { 0 } else { c.ranks - 1 };
-        if same(rank, &[king, 'R']) {
+        let own = |l: char| {
+            if white {
+                l.to_ascii_uppercase()
+            } else {
+                l.to_ascii_lowercase()
+            }
+        };
+        let Some(&(ksq, _)) = start
+            .iter()
+            .find(|((_, r), p)| *r == rank && *p == own(king))
+        else {
+            continue;
+        };
+        let rooks = start
+            .iter()
+            .filter(|((_, r), p)| *r == rank && *p == own('R'))
+            .map(|&(sq, _)| sq);
+        let rook = match ch.to_ascii_uppercase() {
+            'K' => rooks.filter(|sq| sq.0 > ksq.0).max_by_key(|sq| sq.0),
+            'Q' => rooks.filter(|sq| sq.0 < ksq.0).min_by_key(|sq| sq.0),
+            f => {
+                let file = (f as u8).wrapping_sub(b'A');
+                rooks.into_iter().find(|sq| sq.0 == file)
+            }
+        };
+        if rook.is_some_and(|r| stands(r, own('R'))) && stands(ksq, own(king)) {
             rights.push(ch);
         }
     }
