@@ -884,6 +884,32 @@ fn xiangqi_claims_mate_and_stalemate_apart() {
     s.send("playother");
     s.send("usermove e5e8");
     assert_eq!(s.sync(1), vec!["1-0 {White wins by stalemate}"]);
+    // 50 moves without a capture, White in check (from a self-play game under XBoard):
+    // XBoard does not count checks and evasions in xiangqi and calls an n-move claim here
+    // false, so the engine plays on instead of claiming.
+    let fen = "4k4/6R2/3aba3/9/9/2B6/9/4BA3/9/3AK3r w - - 100 170";
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send(&format!("setboard {fen}"));
+    s.send("st 1");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("move ") || l.starts_with("1/2"));
+    let mv = out.last().expect("line")[5..].to_string();
+    let mut r = Replica::new("xiangqi", None);
+    r.engine.set_position(Some(fen), &[]).expect("fen");
+    assert!(r.find(&mv).is_some(), "{out:?}");
+    // In chess the same rule is claimed (XBoard counts it the same way).
+    s.send("new");
+    s.send("force");
+    s.send("setboard 4k3/8/8/8/8/8/8/4K2R w K - 99 80");
+    s.send("st 1");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1/2") || l.starts_with("1-0") || l.starts_with("0-1"));
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1/2-1/2 {Draw by n-move rule}")
+    );
     s.quit();
 }
 

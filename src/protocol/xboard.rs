@@ -628,7 +628,7 @@ impl Session {
             return;
         }
         if let Some(side) = self.engine_side {
-            if let Some(over) = engine.game_over() {
+            if let Some(over) = self.game_end(engine) {
                 self.claim(&over);
                 return;
             }
@@ -636,6 +636,18 @@ impl Session {
                 self.think(engine);
             }
         }
+    }
+
+    /// The end of the game the engine claims: the board layer's, except an n-move draw in
+    /// xiangqi. XBoard verifies draw claims with its own count, and in xiangqi it leaves
+    /// checks and check evasions out of the n-move count, so it calls our claim false and
+    /// gives the claimer the loss (two self-play games ended so); there the engine plays on
+    /// and XBoard adjudicates the draw when its own count is full.
+    fn game_end(&self, engine: &Engine) -> Option<crate::engine::game::GameOver> {
+        engine.game_over().filter(|over| {
+            !(over.rule == crate::board::rules::EndReason::MoveRule
+                && xboard_name(engine.variant()) == "xiangqi")
+        })
     }
 
     fn claim(&self, over: &crate::engine::game::GameOver) {
@@ -728,7 +740,7 @@ impl Session {
     }
 
     fn think(&mut self, engine: &mut Engine) {
-        if let Some(over) = engine.game_over() {
+        if let Some(over) = self.game_end(engine) {
             self.claim(&over);
             return;
         }
@@ -834,7 +846,7 @@ impl Session {
                     self.hint = b.ponder.as_ref().map(|p| self.coords.from_uci(p));
                     self.excluded.clear();
                     self.flush_pongs();
-                    if let Some(over) = engine.game_over() {
+                    if let Some(over) = self.game_end(engine) {
                         self.claim(&over);
                     } else {
                         self.start_ponder(engine);
@@ -846,7 +858,7 @@ impl Session {
             }
             None => {
                 self.flush_pongs();
-                if let Some(over) = engine.game_over() {
+                if let Some(over) = self.game_end(engine) {
                     self.claim(&over);
                 }
             }
