@@ -497,13 +497,25 @@ impl<B: Bitboard> Position<B> {
     /// Whether the side to move was in check in the position `k` plies back, for
     /// `k = 0..=plies` (walks back on a copy).
     fn checks_back(&self, plies: usize) -> Vec<bool> {
+        let mut out = self.check_history(plies + 1);
+        out.reverse();
+        out
+    }
+
+    /// Whether the side to move was in check in each of the last `len` positions of the
+    /// game, oldest first (this position last), walking back through the moves played on
+    /// this position; positions before those count as not in check, so no perpetual check
+    /// is ever claimed from them. The search's perpetual-check rule starts from this.
+    pub fn check_history(&self, len: usize) -> Vec<bool> {
+        let mut out = vec![false; len];
         let mut q = self.clone();
-        let mut out = Vec::with_capacity(plies + 1);
-        out.push(q.checkers().any());
-        for _ in 0..plies {
+        for (k, slot) in out.iter_mut().rev().enumerate() {
+            *slot = q.checkers().any();
+            if k + 1 == len || q.history.is_empty() {
+                break;
+            }
             let m = q.st.last_move;
             q.unmake_move(m);
-            out.push(q.checkers().any());
         }
         out
     }
