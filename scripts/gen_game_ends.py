@@ -200,7 +200,8 @@ def loads(binary, variant):
 
 
 KIND = {"checkmate": "checkmate", "stalemate": "stalemate", "n-move rule": "optional",
-        "repetition": "optional", "perpetual check": "optional", "counting rule": "optional",
+        "repetition": "optional", "perpetual check": "optional", "move repetition": "optional",
+        "counting rule": "optional",
         "sittuyin promotion": "optional"}
 
 

@@ -113,6 +113,8 @@ struct DrawRules {
     perpetual: bool,
     /// The SE-Asian counting rule.
     counting: bool,
+    /// Janggi's `moveRepetitionIllegal`: moving a piece back and forth a third time loses.
+    move_repetition: bool,
     /// Repetitions are looked for over the whole game (captures go to hand, so a capture
     /// does not make the earlier positions unreachable).
     whole_history: bool,
@@ -132,6 +134,7 @@ impl DrawRules {
             material_counting: ge.material_counting != crate::variant::MaterialCounting::None,
             perpetual: ge.perpetual_check_illegal,
             counting: ge.counting_rule != crate::variant::CountingRule::None,
+            move_repetition: ge.move_repetition_illegal,
             whole_history: v.drops.captures_to_hand,
         }
     }
@@ -463,7 +466,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         None
     }
 
-    /// The game ended by rule: the n-move rule, the counting rule, or repetition (one
+    /// The game ended by rule: the n-move rule, the counting rule, janggi's move repetition
+    /// (a loss for the side that repeated), or repetition (one
     /// repetition inside the search tree, two when the earlier position is before the root),
     /// scored as `result()` scores them: `nFoldValue` (by colour with `nFoldValueAbsolute`),
     /// material counting for drawn endings, and with `perpetualCheckIllegal` a loss for the
@@ -471,6 +475,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn is_draw(&self, ply: usize) -> Option<i32> {
         if let Some(v) = self.move_rules(ply) {
             return Some(v);
+        }
+        if self.rules.move_repetition && self.pos.move_repetition() {
+            return Some(value_score(GameValue::Win, ply, MATE));
         }
         let rule50 = self.pos.state().rule50 as usize;
         let n = self.keys.len();

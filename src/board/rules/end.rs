@@ -7,8 +7,8 @@
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
 //! Not implemented (documented in `variants/README.md`): xiangqi chasing (`chasingRule`),
-//! janggi's `moveRepetitionIllegal`, connect rules (no built-in variant uses them yet) and the
-//! virtual-piece rules of two-board variants.
+//! connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
+//! variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
@@ -408,6 +408,10 @@ impl<B: Bitboard> Position<B> {
         if ge.n_move_rule > 0 && rule50 >= 2 * ge.n_move_rule && !legal.is_empty() {
             return Some((self.material_value(), EndReason::MoveRule));
         }
+        if ge.move_repetition_illegal && self.move_repetition() {
+            // The side that just moved repeated itself and loses.
+            return Some((GameValue::Win, EndReason::MoveRepetition));
+        }
         if ge.n_fold_rule > 0 {
             if let Some(r) = self.repetition_end() {
                 return Some(r);
@@ -423,6 +427,45 @@ impl<B: Bitboard> Position<B> {
             return Some((GameValue::Draw, EndReason::SittuyinPromotion));
         }
         None
+    }
+
+    /// Janggi's `moveRepetitionIllegal`: the move just played is the third of the same
+    /// piece's back-and-forth, that is, it equals the mover's own move two and four moves
+    /// before (passes skipped; a pass itself repeats nothing). The rule as pyffish plays it,
+    /// found by experiment: it looks at moves, not positions (the opponent may change the
+    /// board meanwhile), a three-move cycle (a1a2 a2a3 a3a1) never triggers it, and it ends
+    /// the game at the third time, before janggimodern's fourfold repetition.
+    pub fn move_repetition(&self) -> bool {
+        let n = self.history.len();
+        // The k-th last move played (k = 0: the one that led here); history[n - k] is the
+        // state k plies back, whose last move is that one.
+        let played = |k: usize| {
+            if k == 0 {
+                Some(self.st.last_move)
+            } else if k <= n {
+                Some(self.history[n - k].last_move)
+            } else {
+                None
+            }
+        };
+        let mut own = [Move::NONE; 5];
+        let mut found = 0;
+        let mut k = 0;
+        while found < own.len() {
+            match played(k) {
+                Some(m) if m != Move::NONE => {
+                    if !m.is_pass() {
+                        own[found] = m;
+                        found += 1;
+                    } else if found == 0 {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+            k += 2;
+        }
+        own[0] == own[2] && own[0] == own[4]
     }
 
     /// Sittuyin: a side with only its king and one pawn whose every legal move is a
