@@ -240,7 +240,10 @@ fn deliberate_differences_from_fairy_stockfish() {
     // One more cycle with the same rights does repeat it three times.
     let mut more = g.clone();
     more.play_uci(
-        &["c1f4", "d8f6", "f4c1", "f6d8", "c1f4", "d8f6", "f4c1", "f6d8"].map(String::from),
+        &[
+            "c1f4", "d8f6", "f4c1", "f6d8", "c1f4", "d8f6", "f4c1", "f6d8",
+        ]
+        .map(String::from),
     )
     .expect("moves");
     assert_eq!(
@@ -255,12 +258,24 @@ fn deliberate_differences_from_fairy_stockfish() {
 #[test]
 fn janggi_move_repetition() {
     let cases: &[(&str, Option<&str>)] = &[
-        ("a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1 a9a10 a1a2", Some("0-1")),
+        (
+            "a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1 a9a10 a1a2",
+            Some("0-1"),
+        ),
         ("a1a2 a7a6 a2a1 c7c6 a1a2 e7e6 a2a1 g7g6 a1a2", Some("0-1")),
-        ("a1a2 a7a6 a2a1 c7c6 a1a2 e7e6 a2a1 g7g6 e2e2 i7i6 a1a2", Some("0-1")),
-        ("b1c3 a10a9 c3b1 a9a10 b1c3 a10a9 c3b1 a9a10 b1c3", Some("0-1")),
+        (
+            "a1a2 a7a6 a2a1 c7c6 a1a2 e7e6 a2a1 g7g6 e2e2 i7i6 a1a2",
+            Some("0-1"),
+        ),
+        (
+            "b1c3 a10a9 c3b1 a9a10 b1c3 a10a9 c3b1 a9a10 b1c3",
+            Some("0-1"),
+        ),
         ("e2e2 a7a6 a1a2 c7c6 e2e2 e7e6 a2a1 g7g6 e2e2 i7i6", None),
-        ("a1a2 a7a6 a2a3 c7c6 a3a1 e7e6 a1a2 g7g6 a2a3 i7i6 a3a1 b10c8 a1a2", None),
+        (
+            "a1a2 a7a6 a2a3 c7c6 a3a1 e7e6 a1a2 g7g6 a2a3 i7i6 a3a1 b10c8 a1a2",
+            None,
+        ),
     ];
     for (moves, want) in cases {
         let moves: Vec<&str> = moves.split(' ').collect();
