@@ -3,6 +3,7 @@
 
 Usage:
   scripts/gen_game_ends.py [VARIANT ...] [--games N] [--tries N] [--max-plies N] [--seed S]
+                           [--nodes N] [--styles S,...] [--kind K]
                            [--bin PATH] [--out FILE] [--append] [--check]
 
 For every built-in variant of dabbaba (or the variants named), plays random games with pyffish
@@ -16,7 +17,9 @@ so games reach real endings; random play alone rarely ends a shogi game) with ra
 in proportions rotated per game ("styles"), so that games end in every way the variant has:
   - engine: mostly the engine's move (checkmates, flags, extinction, n-check, ...);
   - repeat: often move back the piece just moved (repetitions, perpetual checks);
-  - random: random moves, captures preferred (stalemates, n-move rule, counting).
+  - random: random moves, captures preferred (stalemates, n-move rule, counting);
+  - perpetual (only when asked with --styles): the first player checks whenever it can
+    (moving back when that checks), the other moves back often: perpetual checks.
 A move of dabbaba's that pyffish does not list as legal is reported (ILLEGAL) and replaced by
 a random one. Up to --tries games are played per variant; the first game of each new kind of ending is kept,
 then the rest up to --games. A game that does not end within --max-plies is dropped.
@@ -149,11 +152,31 @@ def back_move(moves, legal):
 
 
 # Per style: probability of taking the engine's move, of moving back, of preferring captures.
-STYLE_ODDS = {"engine": (0.7, 0.05, 0.3), "repeat": (0.4, 0.6, 0.2), "random": (0.0, 0.1, 0.5)}
+# "perpetual" (only with --styles) also prefers checking moves: perpetual checks.
+STYLE_ODDS = {"engine": (0.7, 0.05, 0.3), "repeat": (0.4, 0.6, 0.2), "random": (0.0, 0.1, 0.5),
+              "perpetual": (0.3, 0.6, 0.1)}
+
+
+def a_check(rng, variant, cur, legal):
+    """A random checking move, if any (tried in random order: each test is a pyffish call)."""
+    for m in rng.sample(legal, len(legal)):
+        if sf.gives_check(variant, cur, [m]):
+            return m
+    return None
 
 
 def pick(rng, style, engine, variant, start, moves, legal, illegal):
     p_engine, p_back, p_capture = STYLE_ODDS[style]
+    if style == "perpetual" and len(moves) % 2 == 0:
+        # The first player checks whenever it can, back and forth when it can.
+        cur = sf.get_fen(variant, start, moves)
+        back = back_move(moves, legal)
+        if back and sf.gives_check(variant, cur, [back]):
+            return back
+        m = a_check(rng, variant, cur, legal)
+        if m:
+            return m
+        p_back = 0.0
     if rng.random() < p_back:
         back = back_move(moves, legal)
         if back:
@@ -246,6 +269,10 @@ def main():
     ap.add_argument("--max-plies", type=int, default=600)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--nodes", type=int, default=300, help="engine nodes per move")
+    ap.add_argument("--styles", default=",".join(STYLES),
+                    help="comma-separated, rotated per game: engine, repeat, random, perpetual")
+    ap.add_argument("--kind", help="keep only games that end this way (e.g. optional)")
+    ap.add_argument("--decisive", action="store_true", help="keep only won or lost games")
     ap.add_argument("--bin", default="target/release/dabbaba")
     ap.add_argument("--out", default="tests/data/game-ends.tsv")
     ap.add_argument("--append", action="store_true", help="add to --out instead of replacing it")
@@ -259,6 +286,7 @@ def main():
     loaded = load_missing(names, root)
     known = set(sf.variants())
     rng = random.Random(args.seed)
+    styles = args.styles.split(",")
     skipped = []
     differences = 0
     # Written as it goes (one variant at a time), so that an interrupted run keeps its games.
@@ -281,10 +309,14 @@ def main():
             for i in range(args.tries):
                 if len(kept) >= args.games:
                     break
-                game = play(rng, STYLES[i % len(STYLES)], engine, v, args.max_plies, illegal)
+                game = play(rng, styles[i % len(styles)], engine, v, args.max_plies, illegal)
                 if game is None:
                     continue
                 start, moves, verdict = game
+                if args.kind and verdict[1] != args.kind:
+                    continue
+                if args.decisive and verdict[0] == "1/2-1/2":
+                    continue
                 if verdict in seen:
                     spare.append(game)
                     continue

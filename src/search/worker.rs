@@ -93,7 +93,9 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// The game-ending draw rules, read once from the variant.
     rules: DrawRules,
     /// With `perpetualCheckIllegal`: whether the side to move was in check in each position
-    /// of `keys` (false where the game before the root is not known).
+    /// of `keys` (false where the game before the root is not known; set at step 4 of the
+    /// search for positions of the search path, so an earlier position of a cycle always
+    /// has it).
     checks: Vec<bool>,
 }
 
@@ -375,7 +377,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.pos.make_move(m);
         self.keys.push(self.pos.key());
         if self.rules.perpetual {
-            self.checks.push(self.pos.checkers().any());
+            // Filled in at step 4 of the node's search: only nodes that search further
+            // moves are ever looked at as earlier positions of a cycle.
+            self.checks.push(false);
         }
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -508,7 +512,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let n = self.checks.len();
             // checks[n - 1 - k]: the side to move k plies back was in check. Even k: we
             // were checked (they checked perpetually); odd k: they were.
-            let checked = |k: usize| self.checks[n - 1 - k];
+            // The current node's own flag is not filled in yet (step 4 comes later).
+            let now = in_check(&self.pos);
+            let checked = |k: usize| if k == 0 { now } else { self.checks[n - 1 - k] };
             let them = (0..=cycle).step_by(2).all(checked);
             let us = (1..cycle).step_by(2).all(checked);
             match (them, us) {
@@ -702,6 +708,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         // Step 4. Static evaluation.
         let check = in_check(&self.pos);
+        if self.rules.perpetual {
+            if let Some(c) = self.checks.last_mut() {
+                *c = check;
+            }
+        }
         let eval = if check {
             -INF
         } else {
