@@ -4,8 +4,12 @@
 //! piece type (8 bits: the promotion, drop or gating piece) and one flag bit (a promoted drop). Squares are indices on boards of
 //! up to 256 squares. Castling is stored as "king takes own rook" (from = king square, to =
 //! rook square), which fits every castling rule; the text form depends on the variant (see
-//! [`crate::board::Position::move_to_uci`]). Multi-leg moves of later issues will use
-//! [`MoveKind::Special`] plus a side table; the common case stays one word.
+//! [`crate::board::Position::move_to_uci`]). A multi-leg move that removes a piece on the way
+//! ([`MoveKind::MultiLeg`]: locust captures, a lion's double capture or igui) keeps that square
+//! in the piece field, as XBoard keeps its "kill square": the move is from → kill square → to,
+//! and the whole effect of any such move is (from, kill, to). Multi-leg moves that remove
+//! nothing but what stands on `to` (bent riders) are plain [`MoveKind::Normal`] moves: the
+//! route does not change the position.
 
 use crate::board::geometry::Square;
 use std::fmt;
@@ -31,10 +35,17 @@ pub enum MoveKind {
     PiecePromotion = 6,
     /// Demotion of a promoted piece (`pieceDemotion`).
     PieceDemotion = 7,
+    /// A multi-leg move via [`Move::kill_square`], removing whatever stands there (a locust
+    /// capture), then on to `to` (capturing there too if occupied). `to == from` is a
+    /// capture and return (igui), or with an empty kill square a null move by a piece that
+    /// steps out and back (the lion's pass).
+    MultiLeg = 8,
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
+    /// Indexed by the 4-bit kind field; the unused codes never occur in a constructed move
+    /// (they read as `Normal`, so a table lookup serves every bit pattern).
+    const ALL: [MoveKind; 16] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::Castling,
@@ -43,6 +54,14 @@ impl MoveKind {
         MoveKind::Special,
         MoveKind::PiecePromotion,
         MoveKind::PieceDemotion,
+        MoveKind::MultiLeg,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
     ];
 }
 
@@ -137,12 +156,22 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        MoveKind::ALL[((self.0 >> 16) & 7) as usize]
+        MoveKind::ALL[((self.0 >> 16) & 15) as usize]
     }
     /// The piece type id of a promotion, or the hand type of a drop.
     #[inline(always)]
     pub const fn piece(self) -> u8 {
         (self.0 >> 20) as u8
+    }
+    /// A multi-leg move from `from` via `kill` (whatever stands there is removed) to `to`.
+    #[inline(always)]
+    pub const fn multi_leg(from: Square, kill: Square, to: Square) -> Move {
+        Move::new(from, to, MoveKind::MultiLeg, kill.to_u8())
+    }
+    /// The square a [`MoveKind::MultiLeg`] move passes through and empties.
+    #[inline(always)]
+    pub const fn kill_square(self) -> Square {
+        Square::new(self.piece())
     }
     /// The raw bits (for hashing tables).
     pub const fn bits(self) -> u32 {
@@ -241,7 +270,7 @@ mod tests {
         assert_eq!(m.to().index(), 17);
         assert_eq!(m.kind(), MoveKind::Promotion);
         assert_eq!(m.piece(), 200);
-        for k in MoveKind::ALL {
+        for &k in &MoveKind::ALL[..9] {
             assert_eq!(Move::new(Square::new(1), Square::new(2), k, 0).kind(), k);
         }
         assert_eq!(std::mem::size_of::<Move>(), 4);
@@ -253,5 +282,16 @@ mod tests {
         assert!(d.drop_promoted());
         assert!(!Move::drop(Square::new(40), 7, false).drop_promoted());
         assert_eq!(Move::from_bits(d.bits()), d);
+        let l = Move::multi_leg(Square::new(200), Square::new(255), Square::new(3));
+        assert_eq!(
+            (
+                l.kind(),
+                l.from().index(),
+                l.kill_square().index(),
+                l.to().index()
+            ),
+            (MoveKind::MultiLeg, 200, 255, 3)
+        );
+        assert!(!l.drop_promoted() && !l.is_gating());
     }
 }
