@@ -43,9 +43,9 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    /// Indexed by the 4-bit kind field; the unused codes never occur in a constructed move
-    /// (they read as `Normal`, so a table lookup serves every bit pattern).
-    const ALL: [MoveKind; 16] = [
+    /// Every kind, in code order (codes 9 to 15 of the 4-bit kind field are unused).
+    #[cfg(test)]
+    const ALL: [MoveKind; 9] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::Castling,
@@ -55,13 +55,6 @@ impl MoveKind {
         MoveKind::PiecePromotion,
         MoveKind::PieceDemotion,
         MoveKind::MultiLeg,
-        MoveKind::Normal,
-        MoveKind::Normal,
-        MoveKind::Normal,
-        MoveKind::Normal,
-        MoveKind::Normal,
-        MoveKind::Normal,
-        MoveKind::Normal,
     ];
 }
 
@@ -133,10 +126,15 @@ impl Move {
             self.from()
         }
     }
-    /// A move rebuilt from [`Move::bits`] (transposition tables).
+    /// A move rebuilt from [`Move::bits`] (transposition tables). Bits that no move has (an
+    /// unused kind code) give [`Move::NONE`], so every `Move` holds a valid kind.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
-        Move(bits)
+        if (bits >> 16) & 15 > MoveKind::MultiLeg as u32 {
+            Move::NONE
+        } else {
+            Move(bits)
+        }
     }
     /// A plain move or capture.
     #[inline(always)]
@@ -156,7 +154,14 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        MoveKind::ALL[((self.0 >> 16) & 15) as usize]
+        let code = ((self.0 >> 16) & 15) as u8;
+        debug_assert!(code <= MoveKind::MultiLeg as u8);
+        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=8, and the kind field of
+        // every `Move` holds one of them: `Move::new` writes a `MoveKind`, the other
+        // constructors go through it or keep the field, and `Move::from_bits` turns other
+        // codes into `Move::NONE`. (A transmute, not a table: a lookup would cost a load on
+        // every test of a kind in the move loops.)
+        unsafe { std::mem::transmute::<u8, MoveKind>(code) }
     }
     /// The piece type id of a promotion, or the hand type of a drop.
     #[inline(always)]
@@ -270,7 +275,7 @@ mod tests {
         assert_eq!(m.to().index(), 17);
         assert_eq!(m.kind(), MoveKind::Promotion);
         assert_eq!(m.piece(), 200);
-        for &k in &MoveKind::ALL[..9] {
+        for k in MoveKind::ALL {
             assert_eq!(Move::new(Square::new(1), Square::new(2), k, 0).kind(), k);
         }
         assert_eq!(std::mem::size_of::<Move>(), 4);
@@ -293,5 +298,10 @@ mod tests {
             (MoveKind::MultiLeg, 200, 255, 3)
         );
         assert!(!l.drop_promoted() && !l.is_gating());
+        assert_eq!(Move::from_bits(l.bits()), l);
+        // Unused kind codes (9..=15) are not moves.
+        for code in 9u32..16 {
+            assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);
+        }
     }
 }

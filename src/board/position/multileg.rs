@@ -93,7 +93,7 @@ impl<B: Bitboard> Position<B> {
         b: &mut B,
         list: &mut MoveList,
     ) {
-        let Some(w) = self.t.pieces[ty as usize].walker.as_ref() else {
+        let Some(w) = self.t.walkers[ty as usize].as_ref() else {
             return;
         };
         let situation = betza::Situation {
@@ -155,7 +155,7 @@ impl<B: Bitboard> Position<B> {
         let tw = self.to_walker(target);
         for ty in t.walker_attackers.iter() {
             let pt = &t.pieces[ty as usize];
-            let Some(w) = pt.walker.as_ref() else {
+            let Some(w) = t.walkers[ty as usize].as_ref() else {
                 continue;
             };
             if !pt.mobility[color].contains(target) {

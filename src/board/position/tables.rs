@@ -8,7 +8,7 @@
 //!
 //! Every other component (multi-leg `a` moves, locust captures, bent riders, cylinder `o`,
 //! `j`, `t`, exact ranges, crooked and circular riders, hoppers off the king lines) goes to a
-//! per-type [`Walker`]: the position runs the reference leg-walker for those pieces only
+//! per-type [`Walker`] ([`Tables::walkers`]): the position runs the reference leg-walker for those pieces only
 //! (`position::multileg`), so a variant without such pieces pays nothing for them. The walker
 //! path refuses what the position cannot play yet: `e`, `d` and `i` on walker components, and
 //! moves that could remove more than one piece besides the one on the destination.
@@ -182,9 +182,6 @@ pub struct PieceTables<B> {
     pub lame_capture: bool,
     /// Quiet moves and captures use the same components (one lookup serves both).
     pub same_reach: bool,
-    /// The components only the reference walker plays (multi-leg and other exotic moves);
-    /// `None` for nearly every piece, which then costs nothing extra.
-    pub walker: Option<Walker<B>>,
 }
 
 /// The walker components of a piece type, with what check detection needs to know about them.
@@ -265,7 +262,11 @@ pub struct Tables<B> {
     pub path_attacks: bool,
     /// Some piece type captures by hopping.
     pub hoppers: bool,
-    /// Types with walker components ([`PieceTables::walker`]).
+    /// Per type: the components only the reference walker plays (multi-leg and other
+    /// exotic moves); `None` for nearly every piece. Kept apart from [`PieceTables`] so the
+    /// tables every move reads keep their layout.
+    pub walkers: Vec<Option<Walker<B>>>,
+    /// Types with walker components.
     pub walker_types: TypeSet,
     /// Types whose walker components can capture: check detection runs the walker for them,
     /// and the legality shortcuts that rely on line geometry are off while one is on the board.
@@ -531,7 +532,7 @@ fn build_piece<B: Bitboard>(
     v: &Variant,
     id: u8,
     cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
-) -> Result<PieceTables<B>, TableError> {
+) -> Result<(PieceTables<B>, Option<Walker<B>>), TableError> {
     let pt = &v.pieces[id as usize];
     let dialect = match pt.dialect {
         BetzaDialect::XBetza => Dialect::XBetza,
@@ -707,8 +708,7 @@ fn build_piece<B: Bitboard>(
             piece: Arc::new(piece),
         })
     };
-    Ok(PieceTables {
-        walker,
+    let tables = PieceTables {
         quiet: [wq, bq],
         capture,
         initial: [wi, bi],
@@ -720,7 +720,8 @@ fn build_piece<B: Bitboard>(
         hop_capture,
         lame_capture,
         same_reach,
-    })
+    };
+    Ok((tables, walker))
 }
 
 /// The component as the fast tables take it, or `None` when it needs the walker.
@@ -839,9 +840,11 @@ impl<B: Bitboard> Tables<B> {
             return Err(TableError::TooManyTypes(n_types));
         }
         let mut cache = HashMap::new();
-        let pieces = (0..n_types as u8)
+        let (pieces, walkers): (Vec<_>, Vec<_>) = (0..n_types as u8)
             .map(|id| build_piece::<B>(&geo, variant, id, &mut cache))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
         let by_name = |n: &str| variant.piece_by_name(n);
         let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
         let promotion_region = both(&|c| region_bb(&geo, variant.promotion.region.get(c)));
@@ -906,12 +909,12 @@ impl<B: Bitboard> Tables<B> {
         let hoppers = pieces.iter().any(|p| p.hop_capture);
         let walker_types = TypeSet(
             (0..n_types)
-                .filter(|&i| pieces[i].walker.is_some())
+                .filter(|&i| walkers[i].is_some())
                 .fold(0, |acc, i| acc | 1u64 << i),
         );
         let walker_attackers = TypeSet(
             (0..n_types)
-                .filter(|&i| pieces[i].walker.as_ref().is_some_and(|w| w.captures))
+                .filter(|&i| walkers[i].as_ref().is_some_and(|w| w.captures))
                 .fold(0, |acc, i| acc | 1u64 << i),
         );
         let soldier = variant
@@ -986,6 +989,7 @@ impl<B: Bitboard> Tables<B> {
             soldier_zone,
             path_attacks,
             hoppers,
+            walkers,
             walker_types,
             walker_attackers,
             variant: variant.clone(),
