@@ -368,3 +368,85 @@ fn perft_matches_the_reference_perft() {
         assert_eq!(engine, nodes, "{name} perft {depth}");
     }
 }
+
+/// Move text: the two legs with a comma in UCI and CECP (CECP ranks from 0 on 10-rank
+/// boards), read back to the same move; the route matters (`d4d6` is not the double capture
+/// `d4e5,e5d6`); legs that do not join or that the piece cannot take are illegal.
+#[test]
+fn multi_leg_move_text_in_uci_and_cecp() {
+    use dabbaba::engine::Engine;
+    use dabbaba::protocol::movetext::{find_move, Coords};
+
+    let fen = "4k3/8/3s4/4s3/3L4/8/8/4K3 w - - 0 1";
+    let g = game("lionchess", Some(fen));
+    let uci = g.legal_moves_uci();
+    for text in ["d4e5,e5d6", "d4e5,e5d4", "d4e5,e5f6", "d4d6", "d4e5"] {
+        assert!(uci.contains(&text.to_string()), "{text} in {uci:?}");
+    }
+    // Null move (out and back through an empty square): once, whatever square it passes.
+    let nulls: Vec<&String> = uci
+        .iter()
+        .filter(|t| t.starts_with("d4") && t.ends_with("d4") && t.contains(','))
+        .filter(|t| !t.starts_with("d4e5"))
+        .collect();
+    assert_eq!(nulls.len(), 1, "{nulls:?}");
+    let mut g2 = g.clone();
+    for bad in ["d4e5,e6d6", "d4d5,d5d6", "d4e5,e5d7", "d4e6,e6e7"] {
+        let err = g2.play_uci(&[bad.to_string()]).expect_err(bad);
+        assert_eq!(err.to_string(), format!("Illegal move: {bad}"));
+    }
+    g2.play_uci(&["d4e5,e5d6".to_string()])
+        .expect("double capture");
+    assert_eq!(g2.fen(), "4k3/8/3L4/8/8/8/8/4K3 b - - 0 1");
+
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/multileg.ini");
+    let mut engine = Engine::new();
+    engine.load_variants(path).expect("test variants");
+    engine.set_variant("lionchess").expect("lionchess");
+    engine.set_position(Some(fen), &[]).expect("position");
+    let legal = engine.legal_move_details();
+    let coords = Coords::new(8, 8);
+    for text in ["d4e5,e5d6", "d4d6", "d4e5,e5d4"] {
+        let gm = coords.parse_move(text).expect("parses");
+        let d = find_move(&gm, &legal).expect("legal");
+        assert_eq!(d.uci, text);
+        assert_eq!(coords.move_text(d), text);
+    }
+    let double = find_move(&coords.parse_move("d4e5,e5d6").unwrap(), &legal).unwrap();
+    assert!(double.capture);
+    assert_eq!(double.victim, Some((4, 4)));
+    assert!(find_move(&coords.parse_move("d4e6,e6d6").unwrap(), &legal).is_none());
+
+    engine.set_variant("lion10").expect("lion10");
+    engine
+        .set_position(Some("4k5/10/10/10/3s6/4L5/10/10/10/4K5 w - - 0 1"), &[])
+        .expect("position");
+    let legal = engine.legal_move_details();
+    let coords = Coords::new(10, 10);
+    let d = find_move(&coords.parse_move("e4d5,d5c6").unwrap(), &legal).expect("0-based");
+    assert_eq!(d.uci, "e5d6,d6c7");
+    assert_eq!(coords.move_text(d), "e4d5,d5c6");
+}
+
+/// What the position cannot play yet is an error naming the piece, not a wrong move.
+#[test]
+fn unsupported_walker_components_are_errors() {
+    for (betza, reason) in [
+        ("KcacaK", "more than one capture before the last leg"),
+        ("KdK", "capturing own pieces"),
+        ("KifcafmF", "initial"),
+    ] {
+        let ini = format!(
+            "[bad]\nking = k\ncustomPiece1 = x:{betza}\ncastling = false\n\
+             startFen = 4k3/8/8/8/8/8/8/3XK3 w - - 0 1\n"
+        );
+        let mut set = VariantSet::with_builtins();
+        set.load_str("bad.ini", &ini).expect("loads");
+        let v = set.get("bad").expect("bad").clone();
+        let err = Game::new(&v, None, false).expect_err(betza).to_string();
+        assert!(
+            err.contains(&format!("'X' ({betza})")) && err.contains(reason),
+            "{betza}: {err}"
+        );
+    }
+}

@@ -42,12 +42,12 @@ fn bcolor(c: usize) -> betza::Color {
 
 impl<B: Bitboard> Position<B> {
     #[inline]
-    fn to_walker(&self, sq: Square) -> betza::Square {
+    fn square_for_walker(&self, sq: Square) -> betza::Square {
         betza::Square::new(self.t.geo.file_of(sq), self.t.geo.rank_of(sq))
     }
 
     #[inline]
-    fn from_walker(&self, sq: betza::Square) -> Option<Square> {
+    fn walker_square(&self, sq: betza::Square) -> Option<Square> {
         self.t.geo.square(sq.file, sq.rank)
     }
 
@@ -66,7 +66,7 @@ impl<B: Bitboard> Position<B> {
                     royal: royal.contains(sq),
                 }
             };
-            board.set(self.to_walker(sq), cell);
+            board.set(self.square_for_walker(sq), cell);
         }
         Some(board)
     }
@@ -99,14 +99,14 @@ impl<B: Bitboard> Position<B> {
         let situation = betza::Situation {
             board,
             color: bcolor(self.stm),
-            from: self.to_walker(from),
+            from: self.square_for_walker(from),
             en_passant: None,
             on_start: false,
             one_step_from_start: false,
         };
         let start = list.len();
         for m in betza::moves(&w.piece, &situation) {
-            let Some(to) = self.from_walker(m.to) else {
+            let Some(to) = self.walker_square(m.to) else {
                 continue;
             };
             if !region.contains(to) {
@@ -128,7 +128,7 @@ impl<B: Bitboard> Position<B> {
                 // Two removals before the last leg are refused when the tables are built.
                 (Some(_), Some(_)) => continue,
             };
-            let Some(kill) = self.from_walker(kill) else {
+            let Some(kill) = self.walker_square(kill) else {
                 continue;
             };
             let mv = Move::multi_leg(from, kill, to);
@@ -152,7 +152,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let mut out = B::EMPTY;
         let mut board: Option<betza::Board> = None;
-        let tw = self.to_walker(target);
+        let tw = self.square_for_walker(target);
         for ty in t.walker_attackers.iter() {
             let pt = &t.pieces[ty as usize];
             let Some(w) = t.walkers[ty as usize].as_ref() else {
@@ -174,7 +174,7 @@ impl<B: Bitboard> Position<B> {
                 let situation = betza::Situation {
                     board,
                     color: bcolor(color),
-                    from: self.to_walker(s),
+                    from: self.square_for_walker(s),
                     en_passant: None,
                     on_start: false,
                     one_step_from_start: false,
