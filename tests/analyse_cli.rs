@@ -1,8 +1,8 @@
 //! `dabbaba analyse` from the outside: text and NDJSON on chess, xiangqi and shogi positions,
 //! game-over positions, EPD files and standard input, errors and exit codes, `--log`.
 //!
-//! Shogi: drops (`R@e4`) in the PV and SAN, error cases (bad FEN, illegal move, drop with an
-//! empty hand, nifu), and `+` promotion once the board layer has it.
+//! Shogi: drops (`R@e4`) in the PV and SAN, `+` promotion, error cases (bad FEN, illegal move,
+//! drop with an empty hand, nifu). Xiangqi: mate and stalemate (a loss), palace errors.
 
 use serde_json::Value;
 use std::io::Write;
@@ -235,8 +235,6 @@ fn game_over_gives_one_result_object() {
 
 #[test]
 fn xiangqi_text_and_json() {
-    // Xiangqi searches; the board layer's xiangqi rules are still being completed (see the
-    // position issue), so only the interface is checked here, not the moves' quality.
     let lines = analyse_json(&["--variant", "xiangqi", "--depth", "3"]);
     let best = lines.last().expect("best");
     assert!(legal("xiangqi", None).contains(&best["bestmove"].as_str().expect("move").to_string()));
@@ -249,7 +247,7 @@ fn xiangqi_text_and_json() {
         "{out}"
     );
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-    analyse_json(&[
+    let lines = analyse_json(&[
         "--variant",
         "xiangqi",
         "--fen",
@@ -259,6 +257,105 @@ fn xiangqi_text_and_json() {
         "--nodes",
         "2000",
     ]);
+    // The position after the move is Black's, and `fen` says so.
+    let best = lines.last().expect("best");
+    assert!(
+        best["fen"].as_str().is_some_and(|f| f.contains(" b ")),
+        "{best}"
+    );
+}
+
+#[test]
+fn xiangqi_mate_and_stalemate() {
+    // The rook on b3 goes to d3: the king on d10 has no square (d9 is covered by the rook on
+    // a9, e10 faces the white king). Black's pawn can move, so nothing else is a stalemate.
+    let fen = "3k5/R8/9/9/9/9/8p/1R7/9/4K4 w - - 0 1";
+    let lines = analyse_json(&["--variant", "xiangqi", "--fen", fen, "--depth", "3"]);
+    let best = lines.last().expect("best");
+    assert_eq!(best["bestmove"], "b3d3", "{best}");
+    assert_eq!(best["bestmove_san"], "Rd3#", "{best}");
+    assert_eq!(best["score"]["mate"], 1, "{best}");
+    let (code, out, _) = dabbaba(
+        &[
+            "analyse",
+            "--variant",
+            "xiangqi",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("bestmove Rd3# (b3d3)"), "{out}");
+    // Finished positions: the mate, and a stalemate, which the stalemated side loses.
+    for (fen, reason) in [
+        ("3k5/R8/9/9/9/9/8p/3R5/9/4K4 b - - 1 1", "checkmate"),
+        ("3k5/2N1R4/9/9/9/9/9/4BA3/9/4KA3 b - - 0 65", "stalemate"),
+    ] {
+        let (code, out, err) = dabbaba(
+            &[
+                "analyse",
+                "--variant",
+                "xiangqi",
+                "--fen",
+                fen,
+                "--depth",
+                "3",
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        let v = ndjson(&out);
+        assert_eq!(v.len(), 1, "{out}");
+        assert_eq!(v[0]["type"], "result");
+        assert_eq!(v[0]["result"], "1-0", "{fen}");
+        assert_eq!(v[0]["reason"], reason, "{fen}");
+    }
+}
+
+#[test]
+fn xiangqi_errors_exit_1() {
+    let cases: [(&[&str], &str); 3] = [
+        // Nine ranks on a ten-rank board.
+        (
+            &[
+                "--fen",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            ],
+            "bad FEN",
+        ),
+        // The king may not leave the palace.
+        (
+            &["--moves", "e1e2", "e10e9", "e2f2", "e9d9", "f2g2"],
+            "illegal move 'f2g2'",
+        ),
+        // Ranks are 1-based in UCI text: there is no rank 0.
+        (&["--moves", "b0c2"], "illegal move 'b0c2'"),
+    ];
+    for (args, msg) in cases {
+        for json in [false, true] {
+            let mut all = vec!["analyse", "--variant", "xiangqi", "--depth", "2"];
+            all.extend_from_slice(args);
+            if json {
+                all.push("--json");
+            }
+            let (code, out, err) = dabbaba(&all, None);
+            assert_eq!(code, 1, "{all:?}: {out}");
+            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+            assert!(err.contains(msg), "{all:?}: {err}");
+            if json {
+                let lines = ndjson(&out);
+                assert_eq!(lines.len(), 1, "{out}");
+                assert_eq!(lines[0]["type"], "error");
+                assert!(lines[0]["error"].as_str().is_some_and(|e| e.contains(msg)));
+            } else {
+                assert!(out.is_empty(), "{out}");
+            }
+        }
+    }
 }
 
 /// Whether `m` is CECP/UCI move text of a shape shogi allows: `e6e7`, `e6e7+` or `R@e4`.
@@ -329,13 +426,7 @@ fn shogi_promotion_in_pv_and_san() {
     assert!(moves.contains(&"e6e7".to_string()), "{moves:?}");
     let lines = analyse_json(&["--variant", "shogi", "--fen", fen, "--depth", "3"]);
     let best = lines.last().expect("best");
-    if !moves.contains(&"e6e7+".to_string()) {
-        // Shogi promotion is still being added to the board layer (hands issue): only the
-        // capture exists, and it is found.
-        eprintln!("shogi promotion not in the board layer yet: {moves:?}");
-        assert_eq!(best["bestmove"], "e6e7", "{best}");
-        return;
-    }
+    assert!(moves.contains(&"e6e7+".to_string()), "{moves:?}");
     assert_eq!(best["bestmove"], "e6e7+", "{best}");
     let san = best["bestmove_san"].as_str().expect("san");
     assert!(san.contains('+'), "{best}");
@@ -561,6 +652,51 @@ fn fens_on_standard_input() {
 }
 
 #[test]
+fn progress_bar_only_on_a_terminal() {
+    // `script` (util-linux) runs the command with a pseudo-terminal as standard error; the
+    // NDJSON goes to a file. Without `script` the terminal half cannot be tested here.
+    let has_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        eprintln!("skipped: no `script` command to give the engine a terminal");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("dabbaba-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let epd = dir.join("two.epd");
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n",
+    )
+    .expect("write");
+    let json = dir.join("out.json");
+    let cmd = format!(
+        "'{}' analyse --epd '{}' --depth 3 --json > '{}'",
+        env!("CARGO_BIN_EXE_dabbaba"),
+        epd.display(),
+        json.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run script");
+    assert!(out.status.success(), "{out:?}");
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        terminal.contains("analyse [") && terminal.contains("/2"),
+        "no progress bar on the terminal: {terminal:?}"
+    );
+    // The bar never mixes into the JSON.
+    let lines = ndjson(&std::fs::read_to_string(&json).expect("json"));
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["type"], "summary");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn log_file_records_the_command_and_protocol_lines() {
     let dir = std::env::temp_dir().join(format!("dabbaba-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("tmp");
@@ -598,6 +734,33 @@ fn log_file_records_the_command_and_protocol_lines() {
             "{line}"
         );
     }
+    // The CECP loop logs its lines the same way, and so do the other subcommands.
+    let log = dir.join("xboard.log");
+    let l = log.to_str().expect("path");
+    let (code, out, _) = dabbaba(&["--log", l], Some("xboard\nprotover 2\nping 7\nquit\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("pong 7"), "{out}");
+    let text = std::fs::read_to_string(&log).expect("log");
+    for needle in [
+        "<< xboard",
+        "<< protover 2",
+        ">> feature done=1",
+        "<< ping 7",
+        ">> pong 7",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let log = dir.join("perft.log");
+    let l = log.to_str().expect("path");
+    let (code, _, err) = dabbaba(&["--log", l, "perft", "1", "--variant", "xiangqi"], None);
+    assert_eq!(code, 0);
+    // (perft's timing line stays on stderr; log records do not.)
+    assert!(
+        !err.contains("INFO"),
+        "logs go to the file, not to stderr: {err}"
+    );
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(text.contains("perft 1 --variant xiangqi"), "{text}");
     // RUST_LOG filters: nothing below warnings.
     let log = dir.join("quiet.log");
     let l = log.to_str().expect("path");

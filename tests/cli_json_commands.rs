@@ -1,6 +1,5 @@
 //! `--json` for `perft`, `bench`, `status`, `check`, `variants` and `piece`, in text and JSON
-//! mode, on chess, xiangqi and shogi. Shogi positions cannot be set up yet (no drops in the
-//! board layer): those cases accept the error and check it is reported with exit code 1.
+//! mode, on chess, xiangqi and shogi, with the documented fields and the error cases.
 
 use serde_json::Value;
 use std::process::Command;
@@ -28,26 +27,15 @@ fn uint(v: &Value, key: &str) -> u64 {
     v[key].as_u64().unwrap_or_else(|| panic!("{key} in {v}"))
 }
 
-/// Shogi is not playable yet: the command must fail cleanly.
-fn shogi_not_yet(code: i32, err: &str) {
-    eprintln!("shogi not playable yet: {}", err.trim());
-    assert_eq!(code, 1, "{err}");
-    assert!(
-        err.contains("not supported") || err.contains("cannot be played"),
-        "{err}"
-    );
-}
-
 #[test]
 fn perft_json_matches_text() {
-    for (variant, depth) in [("chess", "3"), ("xiangqi", "2"), ("shogi", "2")] {
+    // Start positions: total nodes and number of root moves (pyffish gives the same).
+    for (variant, depth, total, root) in [
+        ("chess", "3", 8902, 20),
+        ("xiangqi", "2", 1920, 44),
+        ("shogi", "2", 900, 30),
+    ] {
         let (code, out, err) = dabbaba(&["perft", depth, "--variant", variant, "--json"]);
-        if variant == "shogi" && code != 0 {
-            shogi_not_yet(code, &err);
-            let lines = ndjson(&out);
-            assert_eq!(lines[0]["type"], "error");
-            continue;
-        }
         assert_eq!(code, 0, "{err}");
         let lines = ndjson(&out);
         assert_eq!(lines.len(), 1);
@@ -68,11 +56,30 @@ fn perft_json_matches_text() {
             text.lines().last(),
             Some(format!("Nodes searched: {}", uint(v, "nodes")).as_str())
         );
-        if variant == "chess" {
-            assert_eq!(uint(v, "nodes"), 8902);
-            assert_eq!(moves.len(), 20);
-        }
+        assert_eq!(uint(v, "nodes"), total, "{variant}");
+        assert_eq!(moves.len(), root, "{variant}");
     }
+    // Drops in a shogi position with a hand: `P@e5` as a root move.
+    let (code, out, err) = dabbaba(&[
+        "perft",
+        "1",
+        "--variant",
+        "shogi",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/4K4[P] w 0 1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = &ndjson(&out)[0];
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("move"))
+        .collect();
+    assert!(moves.contains(&"P@e5"), "{moves:?}");
+    // No pawn drop on the last rank, where it could never move.
+    assert!(!moves.contains(&"P@e9"), "{moves:?}");
     let (code, out, err) = dabbaba(&["perft", "1", "--fen", "bad", "--json"]);
     assert_eq!(code, 1);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -81,7 +88,7 @@ fn perft_json_matches_text() {
 
 #[test]
 fn bench_json_matches_text() {
-    for variant in ["chess", "xiangqi"] {
+    for variant in ["chess", "xiangqi", "shogi"] {
         let (code, out, err) = dabbaba(&["bench", "--variant", variant, "--depth", "2", "--json"]);
         assert_eq!(code, 0, "{err}");
         let lines = ndjson(&out);
@@ -113,7 +120,7 @@ fn bench_json_matches_text() {
 
 #[test]
 fn status_text_and_json() {
-    let cases: [(&str, &[&str], &str, &str); 6] = [
+    let cases: [(&str, &[&str], &str, &str); 10] = [
         ("chess", &[], "* white to move, 20 legal moves", "*"),
         (
             "chess",
@@ -142,6 +149,27 @@ fn status_text_and_json() {
             "1/2-1/2",
         ),
         ("xiangqi", &["--moves", "h3e3"], "* black to move, ", "*"),
+        // Xiangqi: mate, and a stalemate, which the stalemated side loses.
+        (
+            "xiangqi",
+            &["--fen", "3k5/R8/9/9/9/9/8p/3R5/9/4K4 b - - 1 1"],
+            "1-0 checkmate",
+            "1-0",
+        ),
+        (
+            "xiangqi",
+            &["--fen", "3k5/2N1R4/9/9/9/9/9/4BA3/9/4KA3 b - - 0 65"],
+            "1-0 stalemate",
+            "1-0",
+        ),
+        ("shogi", &[], "* white to move, 30 legal moves", "*"),
+        // A gold on a8, guarded by the pawn on a7, mates the king in the corner.
+        (
+            "shogi",
+            &["--fen", "k8/G8/P8/9/9/9/9/9/4K4[-] b 0 1"],
+            "1-0 checkmate",
+            "1-0",
+        ),
     ];
     for (variant, extra, text, result) in cases {
         let mut args = vec!["status", "--variant", variant];
@@ -167,17 +195,23 @@ fn status_text_and_json() {
         uint(v, "legal_moves");
         assert!(v["fen"].is_string());
     }
-    // Shogi: the start position once drops exist; until then a clean error.
-    let (code, out, err) = dabbaba(&["status", "--variant", "shogi", "--json"]);
-    if code == 0 {
-        assert!(ndjson(&out)[0]["result"].is_null());
-    } else {
-        shogi_not_yet(code, &err);
-        assert_eq!(ndjson(&out)[0]["type"], "error");
+    for (variant, args, needle) in [
+        ("chess", &["--moves", "e2e5"][..], "e2e5"),
+        ("shogi", &["--moves", "P@e5"][..], "P@e5"),
+        ("xiangqi", &["--fen", "9/9 w - - 0 1"][..], "bad FEN"),
+    ] {
+        let mut all = vec!["status", "--variant", variant];
+        all.extend_from_slice(args);
+        let (code, out, err) = dabbaba(&all);
+        assert_eq!(code, 1, "{all:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+        assert!(out.is_empty(), "{out}");
+        all.push("--json");
+        let (code, out, _) = dabbaba(&all);
+        assert_eq!(code, 1);
+        assert_eq!(ndjson(&out)[0]["type"], "error", "{out}");
     }
-    let (code, _, err) = dabbaba(&["status", "--moves", "e2e5"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("e2e5"), "{err}");
 }
 
 #[test]
@@ -206,6 +240,14 @@ fn check_json_one_object_per_file() {
     assert_eq!(e["key"], "noSuchKey");
     assert!(e["reason"].is_string() && e["file"].is_string());
     assert_eq!(lines[2]["ok"], false);
+    // Text mode: `FILE: OK ...`, or `FILE:LINE: key: reason` and exit code 1.
+    let (code, out, _) = dabbaba(&["check", g]);
+    assert_eq!(code, 0);
+    assert!(out.contains("OK") && out.contains("mychess"), "{out}");
+    let (code, out, err) = dabbaba(&["check", b]);
+    assert_eq!(code, 1);
+    let all = format!("{out}{err}");
+    assert!(all.contains(&format!("{b}:2: noSuchKey: ")), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -214,20 +256,116 @@ fn variants_and_piece_json() {
     let (code, out, _) = dabbaba(&["variants", "--json"]);
     assert_eq!(code, 0);
     let all: Value = serde_json::from_str(&out).expect("JSON");
-    for name in ["chess", "xiangqi", "shogi"] {
+    let (code, text, _) = dabbaba(&["variants"]);
+    assert_eq!(code, 0);
+    for (name, board, start) in [
+        (
+            "chess",
+            "8x8",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "xiangqi",
+            "9x10",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        ),
+        (
+            "shogi",
+            "9x9",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+        ),
+    ] {
         let v = all
             .as_array()
             .expect("array")
             .iter()
             .find(|v| v["name"] == name)
             .unwrap_or_else(|| panic!("{name} listed"));
-        assert!(v["startFen"].is_string() && v["board"].is_string(), "{v}");
-        assert!(v["pieces"]
-            .as_array()
-            .is_some_and(|p| p.iter().all(|p| p["betza"].is_string())));
+        assert_eq!(v["board"], board, "{v}");
+        assert_eq!(v["startFen"], start, "{v}");
+        let pieces = v["pieces"].as_array().expect("pieces");
+        assert!(pieces
+            .iter()
+            .all(|p| p["betza"].is_string() && p["letter"].is_string() && p["name"].is_string()));
+        // The text listing has the same name and board.
+        assert!(
+            text.lines().any(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                f.first() == Some(&name) && f.get(1) == Some(&board)
+            }),
+            "{name} {board} not in the text listing"
+        );
     }
+    let betza = |name: &str, letter: &str| -> String {
+        let v = all
+            .as_array()
+            .expect("array")
+            .iter()
+            .find(|v| v["name"] == name)
+            .expect("variant");
+        v["pieces"]
+            .as_array()
+            .expect("pieces")
+            .iter()
+            .find(|p| p["letter"] == letter)
+            .and_then(|p| p["betza"].as_str())
+            .expect("piece")
+            .to_string()
+    };
+    assert_eq!(betza("shogi", "N"), "fN");
+    assert_eq!(betza("xiangqi", "C"), "mRcpR");
+
     let (code, out, _) = dabbaba(&["piece", "N", "--json"]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["destinations"].as_array().map(Vec::len), Some(8));
+    // Shogi knight on a 9x9 board (centre e5): the two forward jumps.
+    let (code, out, _) = dabbaba(&["piece", "fN", "--board", "9x9", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["square"], "e5");
+    assert_eq!(v["destinations"], serde_json::json!(["d7", "f7"]));
+    // Xiangqi horse on 9x10, blocked forward by an own piece on e6.
+    let args = [
+        "piece", "nN", "--board", "9x10", "--square", "e5", "--occupy", "own:e6",
+    ];
+    let (code, out, _) = dabbaba(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        v["destinations"],
+        serde_json::json!(["c4", "c6", "d3", "f3", "g4", "g6"])
+    );
+    let (code, text, _) = dabbaba(&args);
+    assert_eq!(code, 0);
+    assert!(text.contains("10 . ."), "ranks up to 10: {text}");
+    // A bad description: exit 1, and an error object with --json.
+    let (code, out, err) = dabbaba(&["piece", "fmWx", "--json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("column 4"), "{err}");
+    assert!(out.contains("error"), "{out}");
+}
+
+#[test]
+fn variants_with_a_bad_file_is_an_error_in_both_modes() {
+    let dir = std::env::temp_dir().join(format!("dabbaba-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let bad = dir.join("bad.ini");
+    std::fs::write(&bad, "[mine:nosuchparent]\n").expect("write");
+    let b = bad.to_str().expect("path");
+    let (code, out, err) = dabbaba(&["--variants", b, "variants"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (code, out, err) = dabbaba(&["--variants", b, "variants", "--json"]);
+    assert_eq!(code, 1, "{err}");
+    let v = &ndjson(&out)[0];
+    assert_eq!(v["type"], "error");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("nosuchparent")),
+        "{v}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

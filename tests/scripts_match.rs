@@ -1,7 +1,9 @@
 //! Runs the match runner's Python tests (`scripts/tests`) so that `cargo test` covers them.
 //!
 //! The statistics tests need only `python3`; the smoke tests skip themselves when pyffish or
-//! the engine binaries are missing. Without `python3` this test passes with a message.
+//! the engine binaries are missing. The Dabbaba-against-Dabbaba smoke games (a drop variant and
+//! a 10-rank variant) get the binary this `cargo test` built through `DABBABA_BIN`.
+//! Without `python3` this test passes with a message.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,6 +19,7 @@ fn match_runner_python_tests() {
     let out = Command::new("python3")
         .args(["-m", "unittest", "discover", "-s", "scripts/tests"])
         .current_dir(root)
+        .env("DABBABA_BIN", env!("CARGO_BIN_EXE_dabbaba"))
         .output()
         .expect("python3 runs");
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -2,7 +2,11 @@
 //! brute force with an independent referee (python-chess for chess, pyffish for the fairy
 //! variants; each mate is unique at its length), and simple material wins.
 //!
-//! Shogi, xiangqi and crazyhouse positions join when the board layer plays those variants.
+//! The shogi, xiangqi and crazyhouse mates come from `scripts/find_mates.py`: Fairy-Stockfish
+//! self-play proposed them, pyffish proved them by brute force and listed every first move that
+//! mates in the shortest number of moves. Three of them need depth 12 here (found at depth 11):
+//! quiet mates in 2 in positions already won on material, hidden by reverse futility and
+//! null-move pruning at lower depths (`docs/search.md`, "Tactical suite").
 
 use dabbaba::engine::Engine;
 use dabbaba::search::{Limits, Score};
@@ -125,6 +129,65 @@ const CASES: &[Case] = &[
         fen: "1N2k1A3/10/4K5/10/7r2/10/10/7p2/10/10 w - - 0 1",
         depth: 5,
         best: "g10f8",
+        mate: 2,
+        min_cp: 0,
+    },
+    // Shogi: a mate in 1 with nine solutions (every one accepted), a drop mate in 2.
+    Case {
+        variant: "shogi",
+        fen: "2knp4/9/p1p+B3p1/n+R2gpp1p/K1P4P1/P3P3P/1B5R1/1S1+s5/L3+n4[GGNLLLPPPPPPSSg] w - - 1 108",
+        depth: 4,
+        best: "G@b8|G@b9|G@c8|G@d8|L@c8|S@b8|S@c8|S@d8|b6b9",
+        mate: 1,
+        min_cp: 0,
+    },
+    Case {
+        variant: "shogi",
+        fen: "ln5nl/3k5/pppp2spp/b2s1pp2/2PN5/3G5/PP1PRPPPP/1B4S2/L1S1KG1NL[GRgpp] w - - 0 23",
+        depth: 5,
+        best: "R@e8",
+        mate: 2,
+        min_cp: 0,
+    },
+    // Xiangqi (ranks 1-10 in UCI): mates in 1 and 2, two of them quiet.
+    Case {
+        variant: "xiangqi",
+        fen: "2bak4/4a4/4b1C2/2R1pn2p/9/P3P4/3N4P/3A5/8r/4K1Br1 b - - 0 32",
+        depth: 4,
+        best: "h1g1",
+        mate: 1,
+        min_cp: 0,
+    },
+    Case {
+        variant: "xiangqi",
+        fen: "3aka3/9/9/9/4P4/p7P/P3R4/n8/9/3AKA1r1 b - - 3 49",
+        depth: 5,
+        best: "a3c2",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "xiangqi",
+        fen: "2N6/4R4/5k3/c1PP4n/p3p3p/9/P3P3P/4B4/4A4/4KAB2 w - - 1 44",
+        depth: 12,
+        best: "d7d8",
+        mate: 2,
+        min_cp: 0,
+    },
+    Case {
+        variant: "xiangqi",
+        fen: "3a3n1/4k4/5a3/p3p4/4P3p/6p2/P8/9/1r7/4KAr2 b - - 5 45",
+        depth: 12,
+        best: "b2f2",
+        mate: 2,
+        min_cp: 0,
+    },
+    // Crazyhouse: a bishop sacrifice, then a promotion mates (drops in hand on both sides).
+    Case {
+        variant: "crazyhouse",
+        fen: "r2q1knN/pp1bbPpp/4p3/3nP3/2pPB1p1/2P5/PB1Q1PPP/R3K2R[RNp] w KQ - 1 19",
+        depth: 12,
+        best: "e4h7",
         mate: 2,
         min_cp: 0,
     },

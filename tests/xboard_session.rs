@@ -689,3 +689,197 @@ fn a_found_mate_is_reported_once_not_per_depth() {
     );
     s.quit();
 }
+
+#[test]
+fn shogi_promotions_drops_and_claims() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant shogi");
+    s.send("sd 2");
+    // XBoard knows shogi (rules, holdings, promotions): no setup.
+    let out = s.sync(1);
+    assert!(
+        out.iter()
+            .all(|l| !l.starts_with("setup") && !l.starts_with("piece")),
+        "{out:?}"
+    );
+    let mut r = Replica::new("shogi", None);
+    s.send("force");
+    // The bishop takes the bishop and promotes with XBoard's `+`; the silver takes back.
+    for m in ["c3c4", "g7g6", "b2h8+", "g9h8"] {
+        r.play(m);
+        s.send(&format!("usermove {m}"));
+    }
+    // Both sides have a bishop in hand now; White has no pawn to drop.
+    s.send("usermove P@e5");
+    s.send("usermove b8b1+");
+    assert_eq!(
+        s.sync(2),
+        vec!["Illegal move: P@e5", "Illegal move: b8b1+"],
+        "no pawn in hand; not Black's move"
+    );
+    // The rook's targets, and the drop from the GUI (either case).
+    s.send("lift h2");
+    let want = format!("highlight {}", r.highlight("h2"));
+    assert_eq!(s.sync(3), vec![want]);
+    r.play("B@e5");
+    s.send("usermove b@e5");
+    // The engine (Black) answers; its moves are checked against the replica.
+    s.send("go");
+    let reply = s.engine_move();
+    r.play(&reply);
+    play_game(&mut s, &mut r, 6);
+
+    // A pawn entering the zone may promote (magenta) or decline with `=`; on the last rank
+    // it must promote, so the plain and `=` forms are refused there.
+    let fen = "k8/9/9/4P4/9/9/9/9/4K4[-] w 0 1";
+    s.send("new");
+    s.send("variant shogi");
+    s.send("force");
+    s.send(&format!("setboard {fen}"));
+    s.send("lift e6");
+    assert_eq!(s.sync(4), vec!["highlight 9/9/4M4/9/9/9/9/9/9"]);
+    let mut r = Replica::new("shogi", None);
+    r.engine.set_position(Some(fen), &[]).expect("fen");
+    for m in ["e6e7=", "a9b9", "e7e8=", "b9a9"] {
+        r.play(m);
+        s.send(&format!("usermove {m}"));
+    }
+    s.send("lift e8");
+    let want = format!("highlight {}", r.highlight("e8"));
+    assert_eq!(want, "highlight 4M4/9/9/9/9/9/9/9/9");
+    assert_eq!(s.sync(5), vec![want]);
+    s.send("usermove e8e9");
+    s.send("usermove e8e9=");
+    s.send("usermove e8e9+");
+    s.send("lift e9");
+    r.play("e8e9+");
+    assert_eq!(
+        s.sync(6),
+        vec![
+            "Illegal move: e8e9".to_string(),
+            "Illegal move: e8e9=".to_string(),
+            // Black to move: White's tokin has no targets now.
+            "highlight 9/9/9/9/9/9/9/9/9".to_string(),
+        ]
+    );
+
+    // The engine promotes: a pawn takes a gold and becomes a tokin.
+    s.send("new");
+    s.send("variant shogi");
+    s.send("force");
+    s.send("setboard k8/9/4g4/4P4/9/9/9/9/4K4[-] w 0 1");
+    s.send("sd 3");
+    s.send("go");
+    assert_eq!(s.engine_move(), "e6e7+");
+    // The engine drops: a gold from hand, guarded by the pawn, mates.
+    s.send("new");
+    s.send("variant shogi");
+    s.send("force");
+    s.send("setboard 4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1");
+    s.send("sd 3");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2"));
+    assert!(out.iter().any(|l| l == "move G@e8"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("1-0 {White mates}"));
+    s.quit();
+}
+
+#[test]
+fn minishogi_is_defined_with_promoted_forms() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("variant minishogi");
+    s.send("sd 2");
+    let out = s.sync(1);
+    assert_eq!(
+        out[0],
+        "setup (P.BR.S...G.+.++.+Kp.br.s...g.+.++.+k) 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[-] w 0 1"
+    );
+    let pieces: Vec<&str> = out[1..].iter().map(String::as_str).collect();
+    for p in [
+        "piece P& fW",
+        "piece S& FfW",
+        "piece G& WfF",
+        "piece B& B",
+        "piece R& R",
+        "piece K& K",
+        "piece +P& WfF",
+        "piece +S& WfF",
+        "piece +B& BW",
+        "piece +R& RF",
+    ] {
+        assert!(pieces.contains(&p), "{p} missing in {out:?}");
+    }
+    assert_eq!(pieces.len(), 10, "{out:?}");
+    // A game with captures, drops and promotions, every engine move checked.
+    let mut r = Replica::new("minishogi", None);
+    for sq in ["a2", "d1", "e1"] {
+        s.send(&format!("lift {sq}"));
+        let want = format!("highlight {}", r.highlight(sq));
+        assert_eq!(s.sync(2), vec![want], "lift {sq}");
+    }
+    play_game(&mut s, &mut r, 12);
+    s.send("force");
+    let out = s.sync(3);
+    // A game that ended was claimed with the replica's result, and nothing else came.
+    match r.engine.game_over() {
+        Some(over) => {
+            assert_eq!(out.len(), 1, "{out:?}");
+            assert!(out[0].ends_with(&format!("{{{}}}", over.reason)), "{out:?}");
+        }
+        None => assert!(out.is_empty(), "{out:?}"),
+    }
+    // `remove` takes back a move pair on both boards.
+    s.send("remove");
+    r.engine.undo_move();
+    r.engine.undo_move();
+    for sq in ["a1", "b1", "c1", "d1", "e1", "a2", "e4", "e5"] {
+        s.send(&format!("lift {sq}"));
+        let want = format!("highlight {}", r.highlight(sq));
+        assert_eq!(s.sync(4), vec![want], "lift {sq} in {}", r.engine.fen());
+    }
+    // Pieces picked up from the hand: XBoard names White's holdings slots g1, g2, ... (pawn,
+    // bishop, rook, silver, gold: the table's order) and Black's _5, _4, ...
+    s.send("setboard 4k/5/5/5/K4[BPp] w 0 1");
+    for (sq, want) in [
+        // No pawn drop on the last rank; a1 holds the king.
+        ("g1", "highlight 5/YYYYY/YYYYY/YYYYY/1YYYY"),
+        ("g2", "highlight YYYY1/YYYYY/YYYYY/YYYYY/1YYYY"),
+        // No rook in hand; Black's pawn is not to move.
+        ("g3", "highlight 5/5/5/5/5"),
+        ("_5", "highlight 5/5/5/5/5"),
+    ] {
+        s.send(&format!("lift {sq}"));
+        assert_eq!(s.sync(5), vec![want], "lift {sq}");
+    }
+    s.quit();
+}
+
+#[test]
+fn xiangqi_claims_mate_and_stalemate_apart() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    // The rook on b3 (b2 in CECP) mates on d3 (d2): Black's pawn still has moves.
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send("setboard 3k5/R8/9/9/9/9/8p/1R7/9/4K4 w - - 0 1");
+    s.send("sd 3");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2"));
+    assert!(out.iter().any(|l| l == "move b2d2"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("1-0 {White mates}"));
+    // The end of a self-play game under XBoard (its PGN wrote `Rxe8#`): the black king is
+    // not in check but has no move, which loses in xiangqi, and is called a stalemate.
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send("setboard 3k5/2N6/9/9/4R4/9/9/4BA3/9/4KA3 w - - 0 65");
+    s.send("playother");
+    s.send("usermove e5e8");
+    assert_eq!(s.sync(1), vec!["1-0 {White wins by stalemate}"]);
+    s.quit();
+}

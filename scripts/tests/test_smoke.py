@@ -8,6 +8,9 @@ target/release/dabbaba) and MATCH_SMOKE_ENGINE_8X8 / MATCH_SMOKE_ENGINE_LB, and 
 of the second engine in the xiangqi game with MATCH_SMOKE_PROTO2 (default cecp, so both
 protocols and the 0-based CECP ranks of 10-rank boards are exercised).
 
+The Dabbaba-against-Dabbaba games use the binary named by DABBABA_BIN, which
+`tests/scripts_match.rs` sets to the one `cargo test` built, so they run on every machine.
+
 Every game's moves are replayed through pyffish here, independently of the runner, to check
 that they are legal and that the recorded result agrees with the rules or an adjudication.
 """
@@ -36,6 +39,9 @@ def _engine(env_name, default):
 
 
 ENGINE_8X8 = _engine("MATCH_SMOKE_ENGINE_8X8", "/work/peers/fsf-8x8")
+# Our own engine: `cargo test` (tests/scripts_match.rs) passes the binary it just built.
+DABBABA = os.environ.get("DABBABA_BIN")
+DABBABA = DABBABA if DABBABA and os.path.isfile(DABBABA) else None
 ENGINE_LB = _engine("MATCH_SMOKE_ENGINE_LB", "/work/peers/fsf-lb")
 PROTO2 = os.environ.get("MATCH_SMOKE_PROTO2", "cecp")
 
@@ -133,6 +139,25 @@ class SmokeTests(unittest.TestCase):
             ["--variants-ini", ini, "--tc", "2+0.02", "--random-plies", "2"],
         )
         self.assertIn("(8x10)", out)
+
+    @unittest.skipUnless(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
+    def test_dabbaba_pair_crazyhouse_drops(self):
+        games, _ = self.play(
+            "crazyhouse",
+            [[f"cmd={DABBABA}", "proto=uci", "name=D1"], [f"cmd={DABBABA}", "proto=uci", "name=D2"]],
+            ["--depth", "3", "--random-plies", "6", "--seed", "11"],
+        )
+        self.assertEqual({g["White"] for g in games}, {"D1", "D2"})
+        self.assertTrue(any("@" in g["UCIMoves"] for g in games), "no drop was played")
+
+    @unittest.skipUnless(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
+    def test_dabbaba_pair_xiangqi_ten_ranks_uci_and_cecp(self):
+        # One side over UCI, the other over CECP, whose ranks on a 10-rank board are 0-9.
+        self.play(
+            "xiangqi",
+            [[f"cmd={DABBABA}", "proto=uci", "name=U"], [f"cmd={DABBABA}", "proto=cecp", "name=C"]],
+            ["--depth", "3", "--random-plies", "4", "--seed", "12"],
+        )
 
     @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_illegal_move_and_crash_lose(self):

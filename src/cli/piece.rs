@@ -47,6 +47,11 @@ pub enum DialectArg {
 }
 
 pub fn run(args: &PieceArgs) -> anyhow::Result<ExitCode> {
+    // A script asking for JSON gets its error as JSON too, as from the other commands.
+    super::output::with_json_errors(args.json, || run_inner(args))
+}
+
+fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
     let dialect = match args.dialect {
         DialectArg::Xbetza => Dialect::XBetza,
         DialectArg::Fsf => Dialect::FairyStockfish,

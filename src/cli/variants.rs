@@ -74,6 +74,11 @@ fn summary(v: &Variant) -> Summary<'_> {
 
 /// Runs `variants`.
 pub fn run(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    // A bad `--variants` file: with --json also an error object, as from the other commands.
+    super::output::with_json_errors(args.json, || run_inner(args, files))
+}
+
+fn run_inner(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let set = variant_set(files)?;
     let text = if args.json && args.full {
         serde_json::to_string_pretty(&set.iter().collect::<Vec<_>>())?

@@ -11,7 +11,8 @@
 use super::movetext::{find_move, highlight_board, Coords};
 use super::xboard_setup::fen_squares;
 pub use super::xboard_setup::{
-    piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows, xboard_name,
+    holdings_order, piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows,
+    xboard_name,
 };
 use super::Output;
 use crate::engine::game::{Coord, GameResult, MoveDetail};
@@ -1009,6 +1010,16 @@ impl Session {
 
     fn lift(&mut self, engine: &Engine, arg: &str) {
         let Some(sq) = self.coords.parse_square(arg) else {
+            if let Some((side, slot)) = self.coords.holdings_slot(arg) {
+                // A piece picked up from the hand: its drop squares.
+                self.lifted = None;
+                let marks = self.drop_marks(engine, side, slot);
+                self.line(&format!(
+                    "highlight {}",
+                    highlight_board(&self.coords, &marks)
+                ));
+                return;
+            }
             self.error("bad square", &format!("lift {arg}"));
             return;
         };
@@ -1018,6 +1029,24 @@ impl Session {
             "highlight {}",
             highlight_board(&self.coords, &marks)
         ));
+    }
+
+    /// Yellow marks on every square where the side to move can drop the piece in holdings
+    /// slot `slot` of `side` (none when it is not that side's move).
+    fn drop_marks(&self, engine: &Engine, side: usize, slot: u8) -> Vec<(Coord, char)> {
+        if side != engine.side_to_move() {
+            return Vec::new();
+        }
+        let table = piece_to_char_table(engine.variant());
+        let Some(&letter) = holdings_order(&table).get(slot as usize) else {
+            return Vec::new();
+        };
+        engine
+            .legal_move_details()
+            .iter()
+            .filter(|d| d.drop == Some(letter))
+            .map(|d| (d.to, 'Y'))
+            .collect()
     }
 
     fn hover(&mut self, engine: &Engine, arg: &str) {

@@ -233,10 +233,9 @@ pub fn pocket_size(v: &Variant, table: &str) -> u32 {
                 && !(p.royal || v.king == Some(i as PieceId))
                 && (v.drops.drop_loop || !promoted_only(v, i as PieceId)))
     };
-    let white = &table[..table.len() / 2];
     let mut count = 0;
     let mut size = 0;
-    for c in white.chars().filter(|&c| c != '.') {
+    for c in holdings_order(table) {
         count += 1;
         let is_drop = v
             .pieces
@@ -248,6 +247,16 @@ pub fn pocket_size(v: &Variant, table: &str) -> u32 {
         }
     }
     size
+}
+
+/// The piece letters (upper case) in the order of XBoard's holdings slots: the entries of the
+/// piece-to-char table that take part, skipping `.` (unused) and `+` (shogi-promoted forms,
+/// which XBoard 4.9.1's holdings count also skips).
+pub fn holdings_order(table: &str) -> Vec<char> {
+    table[..table.len() / 2]
+        .chars()
+        .filter(|&c| c != '.' && c != '+')
+        .collect()
 }
 
 /// The distance `n` of XBoard's castling atom `On` for the variant's castling, if XBoard 4.9.1
