@@ -2,15 +2,27 @@
 """Generate tests/data/game-ends.tsv: finished games from random play, judged by pyffish.
 
 Usage:
-  scripts/gen_game_ends.py [VARIANT ...] [--games N] [--max-plies N] [--seed S]
-                           [--bin PATH] [--out FILE]
+  scripts/gen_game_ends.py [VARIANT ...] [--games N] [--tries N] [--max-plies N] [--seed S]
+                           [--nodes N] [--styles S,...] [--kind K]
+                           [--bin PATH] [--out FILE] [--append] [--check]
 
-For every built-in variant that both dabbaba (`dabbaba status --variant V`) and pyffish know
-(or the variants named), plays N random games with pyffish until the game is over:
-pyffish's `is_immediate_game_end`, `is_optional_game_end` or no legal move (`game_result`).
-Moves are random with a bias towards captures (so that games end by checkmate, extinction
-and the like, not only by the n-move rule) and towards moving a piece back (so that
-repetitions happen). A game that does not end within --max-plies is dropped.
+For every built-in variant of dabbaba (or the variants named), plays random games with pyffish
+until the game is over: pyffish's `is_immediate_game_end`, `is_optional_game_end` or no legal
+move (`game_result`). Variants pyffish does not have built in (grandhouse, shogun, cannonshogi,
+...) are loaded into it from their sections of `variants/*.ini` (`load_variant_config`), so
+they are judged by Fairy-Stockfish's rule code on our definition of the pieces and rules.
+
+Moves mix dabbaba's own choice (UCI, `go nodes --nodes`: it finds mates and wins material,
+so games reach real endings; random play alone rarely ends a shogi game) with random moves,
+in proportions rotated per game ("styles"), so that games end in every way the variant has:
+  - engine: mostly the engine's move (checkmates, flags, extinction, n-check, ...);
+  - repeat: often move back the piece just moved (repetitions, perpetual checks);
+  - random: random moves, captures preferred (stalemates, n-move rule, counting);
+  - perpetual (only when asked with --styles): the first player checks whenever it can
+    (moving back when that checks), the other moves back often: perpetual checks.
+A move of dabbaba's that pyffish does not list as legal is reported (ILLEGAL) and replaced by
+a random one. Up to --tries games are played per variant; the first game of each new kind of ending is kept,
+then the rest up to --games. A game that does not end within --max-plies is dropped.
 
 Each finished game is stored as a FEN some plies before the end plus the moves from there
 (short lines; the cut is lengthened until pyffish, asked again on exactly the stored FEN and
@@ -20,17 +32,22 @@ moves, still says the game is over the same way). Columns:
 
 where kind is `immediate` (a variant rule ended the game: extinction, flag, n-check, ...),
 `checkmate`, `stalemate` (no legal move, in check or not, as pyffish's gives_check says), or
-`optional` (n-move rule, repetition, counting). Variants that dabbaba cannot load yet are
-listed on stderr and skipped (regenerate once they load).
+`optional` (n-move rule, repetition, counting). With --check each stored game is also given to
+`dabbaba status` and differences are printed on stderr. Variants that dabbaba cannot load are
+listed on stderr and skipped.
 """
 import argparse
+import glob
+import json
+import os
 import random
+import re
 import subprocess
 import sys
 
 import pyffish as sf
 
-MATE = sf.VALUE_MATE
+STYLES = ("engine", "repeat", "random")
 
 
 def pgn(value, stm_white):
@@ -46,15 +63,18 @@ def side_to_move_white(fen):
     return len(parts) < 2 or parts[1] == "w"
 
 
-def judge(variant, fen, moves):
-    """(result, kind) if the game is over after `moves` from `fen`, else None."""
-    cur = sf.get_fen(variant, fen, moves)
-    white = side_to_move_white(cur)
-    over, value = sf.is_immediate_game_end(variant, fen, moves)
-    if over:
-        return pgn(value, white), "immediate"
-    legal = sf.legal_moves(variant, fen, moves)
+def judge(variant, fen, moves, legal=None):
+    """(result, kind) if the game is over after `moves` from `fen`, else None. `legal`: the
+    legal moves there, if known. (Every pyffish call costs milliseconds, so few are made.)"""
+    # Every move, passes included, hands the move to the other side.
+    white = side_to_move_white(fen) == (len(moves) % 2 == 0)
+    if legal is None:
+        legal = sf.legal_moves(variant, fen, moves)
     if not legal:
+        # Fairy-Stockfish generates no moves once the game has ended by a variant rule.
+        over, value = sf.is_immediate_game_end(variant, fen, moves)
+        if over:
+            return pgn(value, white), "immediate"
         value = sf.game_result(variant, fen, moves)
         kind = "checkmate" if sf.gives_check(variant, fen, moves) else "stalemate"
         return pgn(value, white), kind
@@ -64,29 +84,125 @@ def judge(variant, fen, moves):
     return None
 
 
-def pick(rng, variant, fen, moves, legal):
-    """A random move, biased towards captures and towards undoing our previous move."""
-    if len(moves) >= 2 and rng.random() < 0.35:
-        prev = moves[-2]
-        back = prev[2:4] + prev[0:2] if len(prev) == 4 else None
-        if back in legal:
+class Engine:
+    """dabbaba over UCI, asked for a move at a small node count: it finds mates and wins
+    material, so games reach real endings (random play alone rarely ends a shogi game)."""
+
+    def __init__(self, binary, variant, nodes):
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        self.nodes = nodes
+        self.send(f"uci\nsetoption name UCI_Variant value {variant}\nisready")
+        self.wait("readyok")
+
+    def send(self, text):
+        self.p.stdin.write(text + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            if line.startswith(prefix):
+                return line
+
+    def best(self, fen, moves):
+        self.send(f"position fen {fen} moves {' '.join(moves)}\ngo nodes {self.nodes}")
+        return self.wait("bestmove").split()[1]
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def occupied_squares(fen):
+    """The occupied squares of a FEN's board, as UCI square names (a1, b10, ...)."""
+    board = re.sub(r"\[.*", "", fen.split()[0])
+    rows = board.split("/")
+    occupied = set()
+    for r, row in enumerate(rows):
+        rank = len(rows) - r
+        f = 0
+        for tok in re.findall(r"\d+|\+?[A-Za-z*]~?", row):
+            if tok.isdigit():
+                f += int(tok)
+            else:
+                if tok != "*":
+                    occupied.add(f"{chr(ord('a') + f)}{rank}")
+                f += 1
+    return occupied
+
+
+def destination(move):
+    """The destination square of a UCI move (a capture if occupied: en passant aside)."""
+    m = re.match(r"(?:[a-z]+\d+|[A-Z+]+@)([a-z]\d+)", move)
+    return m.group(1) if m else None
+
+
+def back_move(moves, legal):
+    """The move that takes the piece the side to move moved last back again, if legal."""
+    if len(moves) < 2:
+        return None
+    m = re.fullmatch(r"([a-z]+\d+)([a-z]+\d+)", moves[-2])
+    if not m:
+        return None
+    back = m.group(2) + m.group(1)
+    return back if back in legal else None
+
+
+# Per style: probability of taking the engine's move, of moving back, of preferring captures.
+# "perpetual" (only with --styles) also prefers checking moves: perpetual checks.
+STYLE_ODDS = {"engine": (0.7, 0.05, 0.3), "repeat": (0.4, 0.6, 0.2), "random": (0.0, 0.1, 0.5),
+              "perpetual": (0.3, 0.6, 0.1)}
+
+
+def a_check(rng, variant, cur, legal):
+    """A random checking move, if any (tried in random order: each test is a pyffish call)."""
+    for m in rng.sample(legal, len(legal)):
+        if sf.gives_check(variant, cur, [m]):
+            return m
+    return None
+
+
+def pick(rng, style, engine, variant, start, moves, legal, illegal):
+    p_engine, p_back, p_capture = STYLE_ODDS[style]
+    if style == "perpetual" and len(moves) % 2 == 0:
+        # The first player checks whenever it can, back and forth when it can.
+        cur = sf.get_fen(variant, start, moves)
+        back = back_move(moves, legal)
+        if back and sf.gives_check(variant, cur, [back]):
             return back
-    if rng.random() < 0.5:
-        caps = [m for m in legal if sf.is_capture(variant, fen, moves, m)]
+        m = a_check(rng, variant, cur, legal)
+        if m:
+            return m
+        p_back = 0.0
+    if rng.random() < p_back:
+        back = back_move(moves, legal)
+        if back:
+            return back
+    if rng.random() < p_engine:
+        m = engine.best(start, moves)
+        if m in legal:
+            return m
+        illegal.append((start, list(moves), m))
+    if rng.random() < p_capture:
+        occupied = occupied_squares(sf.get_fen(variant, start, moves))
+        caps = [m for m in legal if destination(m) in occupied]
         if caps:
             return rng.choice(caps)
     return rng.choice(legal)
 
 
-def play(rng, variant, max_plies):
+def play(rng, style, engine, variant, max_plies, illegal):
     start = sf.start_fen(variant)
     moves = []
     for _ in range(max_plies):
-        verdict = judge(variant, start, moves)
+        legal = sf.legal_moves(variant, start, moves)
+        verdict = judge(variant, start, moves, legal)
         if verdict:
             return start, moves, verdict
-        legal = sf.legal_moves(variant, start, moves)
-        moves.append(pick(rng, variant, start, moves, legal))
+        moves.append(pick(rng, style, engine, variant, start, moves, legal, illegal))
     return None
 
 
@@ -106,50 +222,130 @@ def loads(binary, variant):
     return p.returncode == 0
 
 
+KIND = {"checkmate": "checkmate", "stalemate": "stalemate", "n-move rule": "optional",
+        "repetition": "optional", "perpetual check": "optional", "move repetition": "optional",
+        "counting rule": "optional",
+        "sittuyin promotion": "optional"}
+
+
+def ours(binary, variant, fen, moves):
+    """(result, kind) as `dabbaba status` sees it."""
+    cmd = [binary, "status", "--json", "--variant", variant, "--fen", fen]
+    if moves:
+        cmd += ["--moves"] + moves
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return ("error", p.stderr.strip())
+    j = json.loads(p.stdout)
+    if not j["over"]:
+        return None
+    return j["result"], KIND.get(j["reason"], "immediate"), j["reason"]
+
+
+def load_missing(names, root):
+    """Loads into pyffish the sections of `variants/*.ini` for variants it lacks; the names
+    loaded."""
+    missing = [v for v in names if v not in set(sf.variants())]
+    if not missing:
+        return []
+    text = []
+    for path in sorted(glob.glob(os.path.join(root, "variants", "*.ini"))):
+        cur = None
+        for line in open(path):
+            m = re.match(r"^\[([^:\]]+)", line)
+            if m:
+                cur = m.group(1)
+            if cur in missing:
+                text.append(line)
+    sf.load_variant_config("".join(text))
+    return [v for v in missing if v in set(sf.variants())]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("variants", nargs="*")
-    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--tries", type=int, default=8)
     ap.add_argument("--max-plies", type=int, default=600)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--nodes", type=int, default=300, help="engine nodes per move")
+    ap.add_argument("--styles", default=",".join(STYLES),
+                    help="comma-separated, rotated per game: engine, repeat, random, perpetual")
+    ap.add_argument("--kind", help="keep only games that end this way (e.g. optional)")
+    ap.add_argument("--decisive", action="store_true", help="keep only won or lost games")
     ap.add_argument("--bin", default="target/release/dabbaba")
     ap.add_argument("--out", default="tests/data/game-ends.tsv")
+    ap.add_argument("--append", action="store_true", help="add to --out instead of replacing it")
+    ap.add_argument("--check", action="store_true", help="compare with dabbaba status")
     args = ap.parse_args()
 
-    if args.variants:
-        names = args.variants
-    else:
-        out = subprocess.run([args.bin, "variants"], capture_output=True, text=True).stdout
-        ours = [line.split()[0] for line in out.splitlines() if line.strip()]
-        known = set(sf.variants())
-        names = [v for v in ours if v in known]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([args.bin, "variants"], capture_output=True, text=True).stdout
+    all_ours = [line.split()[0] for line in out.splitlines() if line.strip()]
+    names = args.variants or all_ours
+    loaded = load_missing(names, root)
+    known = set(sf.variants())
     rng = random.Random(args.seed)
+    styles = args.styles.split(",")
     skipped = []
+    differences = 0
     # Written as it goes (one variant at a time), so that an interrupted run keeps its games.
-    with open(args.out, "w") as f:
+    with open(args.out, "a" if args.append else "w") as f:
         f.write("# Finished games from random play, judged by pyffish "
-                f"{'.'.join(map(str, sf.version()))} (scripts/gen_game_ends.py --seed {args.seed}).\n")
-        f.write("# Columns: variant<TAB>fen<TAB>moves ('-' none)<TAB>result<TAB>kind "
-                "(immediate|checkmate|stalemate|optional)\n")
+                f"{'.'.join(map(str, sf.version()))} (scripts/gen_game_ends.py --seed {args.seed}"
+                f" {' '.join(args.variants)})"
+                + (f"; loaded from variants/*.ini: {' '.join(loaded)}" if loaded else "") + ".\n")
+        if not args.append:
+            f.write("# Columns: variant<TAB>fen<TAB>moves ('-' none)<TAB>result<TAB>kind "
+                    "(immediate|checkmate|stalemate|optional)\n")
         for v in names:
-            if not loads(args.bin, v):
+            if v not in known or not loads(args.bin, v):
                 skipped.append(v)
                 continue
-            kinds = {}
-            for _ in range(args.games):
-                game = play(rng, v, args.max_plies)
+            engine = Engine(args.bin, v, args.nodes)
+            illegal = []
+            kept, spare = [], []
+            seen = set()
+            for i in range(args.tries):
+                if len(kept) >= args.games:
+                    break
+                game = play(rng, styles[i % len(styles)], engine, v, args.max_plies, illegal)
                 if game is None:
                     continue
                 start, moves, verdict = game
+                if args.kind and verdict[1] != args.kind:
+                    continue
+                if args.decisive and verdict[0] == "1/2-1/2":
+                    continue
+                if verdict in seen:
+                    spare.append(game)
+                    continue
+                seen.add(verdict)
+                kept.append(game)
+            engine.close()
+            for fen, moves, m in illegal:
+                differences += 1
+                print(f"ILLEGAL {v}\t{fen}\t{' '.join(moves)}\tdabbaba played {m}", file=sys.stderr)
+            kept += spare[: max(0, args.games - len(kept))]
+            kinds = {}
+            for start, moves, verdict in kept:
                 fen, tail = store(v, start, moves, verdict)
                 kinds[verdict[1]] = kinds.get(verdict[1], 0) + 1
                 f.write("\t".join([v, fen, " ".join(tail) or "-", verdict[0], verdict[1]]) + "\n")
+                if args.check:
+                    got = ours(args.bin, v, fen, tail)
+                    if got is None or got[:2] != verdict:
+                        differences += 1
+                        print(f"DIFF {v}\t{fen}\t{' '.join(tail)}\tpyffish {verdict} dabbaba {got}",
+                              file=sys.stderr)
             f.flush()
-            print(f"{v}: {kinds}", file=sys.stderr)
+            print(f"{v}: {kinds}", file=sys.stderr, flush=True)
         if skipped:
-            f.write("# Not loadable by dabbaba when generated (skipped): " + " ".join(skipped) + "\n")
+            f.write("# Not loadable when generated (skipped): " + " ".join(skipped) + "\n")
     if skipped:
-        print("skipped (dabbaba cannot load them yet): " + " ".join(skipped), file=sys.stderr)
+        print("skipped: " + " ".join(skipped), file=sys.stderr)
+    if args.check:
+        print(f"{differences} differences", file=sys.stderr)
 
 
 if __name__ == "__main__":

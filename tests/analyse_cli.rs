@@ -447,6 +447,67 @@ fn shogi_promotion_in_pv_and_san() {
 }
 
 #[test]
+fn shogi_finished_positions_and_standard_input() {
+    // A gold on a8, guarded by the pawn on a7, has mated the king in the corner.
+    let fen = "k8/G8/P8/9/9/9/9/9/4K4[-] b 0 1";
+    let (code, out, err) = dabbaba(
+        &[
+            "analyse",
+            "--variant",
+            "shogi",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v = ndjson(&out);
+    assert_eq!(v.len(), 1, "{out}");
+    assert_eq!(
+        (&v[0]["type"], &v[0]["result"], &v[0]["reason"]),
+        (&"result".into(), &"1-0".into(), &"checkmate".into())
+    );
+    // Several shogi positions on standard input: the start, one with hands, the mate.
+    let input = format!(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\n\
+         lnsgk1snl/1r4gb1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Rr] w 0 1\n{fen}\n"
+    );
+    let (code, out, err) = dabbaba(
+        &[
+            "analyse",
+            "--variant",
+            "shogi",
+            "--epd",
+            "-",
+            "--depth",
+            "2",
+            "--json",
+        ],
+        Some(&input),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines = ndjson(&out);
+    let types: Vec<&str> = lines
+        .iter()
+        .map(|v| v["type"].as_str().expect("type"))
+        .collect();
+    assert_eq!(
+        types,
+        ["bestmove", "bestmove", "result", "summary"],
+        "{out}"
+    );
+    check_best(&lines[0]);
+    check_best(&lines[1]);
+    assert_eq!(
+        (uint(&lines[3], "positions"), uint(&lines[3], "over")),
+        (3, 1)
+    );
+}
+
+#[test]
 fn shogi_errors_exit_1() {
     let cases: [(&[&str], &str); 4] = [
         // Eight ranks on a nine-rank board.
@@ -693,6 +754,29 @@ fn progress_bar_only_on_a_terminal() {
     let lines = ndjson(&std::fs::read_to_string(&json).expect("json"));
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["type"], "summary");
+    // `bench` and `perft` show a spinner on a terminal, and nothing of it in a pipe.
+    for (args, label) in [("bench --depth 3", "bench ["), ("perft 4", "perft 4 [")] {
+        let cmd = format!(
+            "'{}' {args} > '{}'",
+            env!("CARGO_BIN_EXE_dabbaba"),
+            json.display()
+        );
+        let out = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run script");
+        assert!(out.status.success(), "{out:?}");
+        let terminal = String::from_utf8_lossy(&out.stdout);
+        assert!(terminal.contains(label), "{args}: {terminal:?}");
+        let argv: Vec<&str> = args.split(' ').collect();
+        let (code, _, err) = dabbaba(&argv, None);
+        assert_eq!(code, 0);
+        assert!(
+            !err.contains(label) && !err.contains('\u{1b}'),
+            "{args}: {err:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

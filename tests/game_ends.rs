@@ -15,6 +15,7 @@ fn kind(r: EndReason) -> &'static str {
         EndReason::MoveRule
         | EndReason::Repetition
         | EndReason::PerpetualCheck
+        | EndReason::MoveRepetition
         | EndReason::Counting
         | EndReason::SittuyinPromotion => "optional",
         _ => "immediate",
@@ -217,5 +218,71 @@ fn games_in_progress_are_not_over() {
         "xiangqi",
     ] {
         assert!(play(v, None, &[]).result().is_none(), "{v}");
+    }
+}
+
+/// Where we differ from pyffish on purpose (each listed in `variants/README.md`). Seirawan:
+/// Fairy-Stockfish leaves the gating rights out of its position key, so it calls this a
+/// threefold repetition although the queen's move in between took away the right to gate on
+/// d8: the "repeated" position has fewer rights than the earlier two, so it is a different
+/// position (as for castling rights in chess) and the game goes on here.
+#[test]
+fn deliberate_differences_from_fairy_stockfish() {
+    let g = play(
+        "seirawan",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1"),
+        &[
+            "d2d3", "b8c6e", "b1c3h", "c6b4", "g1f3", "b4c6", "c1f4", "e7e6", "f4c1", "b8a6",
+            "c1f4", "a6b8", "f4c1", "b8a6", "c1f4", "d8f6", "f4c1", "f6d8",
+        ],
+    );
+    assert_eq!(g.result(), None, "pyffish: 1/2-1/2 repetition");
+    // One more cycle with the same rights does repeat it three times.
+    let mut more = g.clone();
+    more.play_uci(
+        &[
+            "c1f4", "d8f6", "f4c1", "f6d8", "c1f4", "d8f6", "f4c1", "f6d8",
+        ]
+        .map(String::from),
+    )
+    .expect("moves");
+    assert_eq!(
+        more.result().map(|o| (o.pgn(), o.reason.as_str())),
+        Some(("1/2-1/2", "repetition"))
+    );
+}
+
+/// Janggi (modern rules, `moveRepetitionIllegal`): moving the same piece back and forth a
+/// third time loses, even while the opponent changes the board; a pass in between does not
+/// break the cycle, and a pass is never itself a repetition. (pyffish agrees on each line.)
+#[test]
+fn janggi_move_repetition() {
+    let cases: &[(&str, Option<&str>)] = &[
+        (
+            "a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1 a9a10 a1a2",
+            Some("0-1"),
+        ),
+        ("a1a2 a7a6 a2a1 c7c6 a1a2 e7e6 a2a1 g7g6 a1a2", Some("0-1")),
+        (
+            "a1a2 a7a6 a2a1 c7c6 a1a2 e7e6 a2a1 g7g6 e2e2 i7i6 a1a2",
+            Some("0-1"),
+        ),
+        (
+            "b1c3 a10a9 c3b1 a9a10 b1c3 a10a9 c3b1 a9a10 b1c3",
+            Some("0-1"),
+        ),
+        ("e2e2 a7a6 a1a2 c7c6 e2e2 e7e6 a2a1 g7g6 e2e2 i7i6", None),
+        (
+            "a1a2 a7a6 a2a3 c7c6 a3a1 e7e6 a1a2 g7g6 a2a3 i7i6 a3a1 b10c8 a1a2",
+            None,
+        ),
+    ];
+    for (moves, want) in cases {
+        let moves: Vec<&str> = moves.split(' ').collect();
+        let got = play("janggimodern", None, &moves).result();
+        assert_eq!(got.map(|o| o.pgn()), *want, "{moves:?}");
+        if want.is_some() {
+            assert_eq!(got.map(|o| o.reason), Some(EndReason::MoveRepetition));
+        }
     }
 }

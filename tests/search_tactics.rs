@@ -250,3 +250,45 @@ fn node_limit_is_respected() {
     });
     assert!(out.nodes <= 5000 + 200, "{}", out.nodes);
 }
+
+/// Xiangqi: perpetual check loses for the checking side (`perpetualCheckIllegal`), so a side
+/// that is two chariots against one may not save itself by checking forever. Here White's
+/// chariot can check the general back and forth between e10 and f10 (Rf5+ Ke10 Re5+ Kf10,
+/// Black's only replies; pyffish scores the third time round as a loss for White). A search
+/// that scores the repetition as a draw plays Rf5+ with score 0; the rules make it a loss,
+/// so White must play on a chariot down.
+#[test]
+fn xiangqi_perpetual_check_is_avoided_by_the_checking_side() {
+    let mut e = Engine::new();
+    e.set_variant("xiangqi").expect("variant");
+    e.set_position(Some("3r1k3/9/9/9/9/4R4/9/4B4/r8/4K4 w - - 0 1"), &[])
+        .expect("fen");
+    let (b, out) = e.search_sync(&Limits::depth(8));
+    let score = out.lines.first().map(|l| l.score);
+    assert!(
+        matches!(score, Some(Score::Cp(cp)) if cp < -300),
+        "{:?} {:?}",
+        b.best,
+        score
+    );
+    assert_ne!(b.best.as_deref(), Some("e5f5"));
+}
+
+/// The same rule seen from the defender after the cycle has been played twice in the game:
+/// Black's only move completes the third repetition, which wins for Black, and the search
+/// must say so (a draw score would mean the perpetual is not recognised across the root).
+#[test]
+fn xiangqi_perpetual_check_wins_for_the_defender_across_the_root() {
+    let mut e = Engine::new();
+    e.set_variant("xiangqi").expect("variant");
+    let moves: Vec<String> = "e5f5 f10e10 f5e5 e10f10 e5f5 f10e10 f5e5"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    e.set_position(Some("3r1k3/9/9/9/9/4R4/9/4B4/r8/4K4 w - - 0 1"), &moves)
+        .expect("fen");
+    let (b, out) = e.search_sync(&Limits::depth(4));
+    assert_eq!(b.best.as_deref(), Some("e10f10"));
+    let score = out.lines.first().map(|l| l.score);
+    assert_eq!(score, Some(Score::Mate(1)), "{score:?}");
+}

@@ -437,6 +437,9 @@ fn analyze_with_stat01_and_exclude() {
                 .nth(1)
                 .is_some_and(|pv| pv.starts_with("a1a8"))
     });
+    // Analysis reports every depth, even when nothing changes (a client may wait for the
+    // depth it asked for): the mate is reported again at depth 6.
+    s.until(|l| l.split(' ').next() == Some("6") && l.split(' ').nth(1) == Some("100001"));
     s.send(".");
     let st = s.until(|l| l.starts_with("stat01: "));
     let f: Vec<&str> = st.last().expect("stat01")[8..].split(' ').collect();
@@ -881,5 +884,150 @@ fn xiangqi_claims_mate_and_stalemate_apart() {
     s.send("playother");
     s.send("usermove e5e8");
     assert_eq!(s.sync(1), vec!["1-0 {White wins by stalemate}"]);
+    // 50 moves without a capture, White in check (from a self-play game under XBoard):
+    // XBoard does not count checks and evasions in xiangqi and calls an n-move claim here
+    // false, so the engine plays on instead of claiming.
+    let fen = "4k4/6R2/3aba3/9/9/2B6/9/4BA3/9/3AK3r w - - 100 170";
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send(&format!("setboard {fen}"));
+    s.send("st 1");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("move ") || l.starts_with("1/2"));
+    let mv = out.last().expect("line")[5..].to_string();
+    let mut r = Replica::new("xiangqi", None);
+    r.engine.set_position(Some(fen), &[]).expect("fen");
+    assert!(r.find(&mv).is_some(), "{out:?}");
+    // In chess the same rule is claimed (XBoard counts it the same way).
+    s.send("new");
+    s.send("force");
+    s.send("setboard 4k3/8/8/8/8/8/8/4K2R w K - 99 80");
+    s.send("st 1");
+    s.send("go");
+    let out = s.until(|l| l.starts_with("1/2") || l.starts_with("1-0") || l.starts_with("0-1"));
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1/2-1/2 {Draw by n-move rule}")
+    );
+    s.quit();
+}
+
+#[test]
+fn game_flow_commands() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    // Informational commands: no answer, no error; an unknown option is an error.
+    for c in [
+        "new",
+        "name Human",
+        "rating 2000 1800",
+        "computer",
+        "memory 16",
+        "cores 1",
+        "option MultiPV=2",
+        "option Clear Hash",
+        "random",
+    ] {
+        s.send(c);
+    }
+    s.send("option NoSuchOption=3");
+    assert_eq!(
+        s.sync(1),
+        vec!["Error (unknown option): option NoSuchOption=3"]
+    );
+    // No book: a line starting with a space, then an empty line.
+    s.send("bk");
+    let out = s.sync(2);
+    assert!(
+        out.len() == 2 && out[0].starts_with(' ') && out[1].is_empty(),
+        "{out:?}"
+    );
+
+    // `draw`: declined (nothing sent) when the engine stands well, accepted when it is lost.
+    let mut r = Replica::new("chess", None);
+    for (fen, offer) in [
+        ("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1", false),
+        ("4k3/8/8/8/8/8/8/qqq1K3 w - - 0 1", true),
+    ] {
+        s.send("new");
+        s.send("force");
+        s.send(&format!("setboard {fen}"));
+        s.send("st 1");
+        s.send("go");
+        let mv = s.engine_move();
+        r.engine.set_position(Some(fen), &[]).expect("fen");
+        r.play(&mv);
+        s.send("draw");
+        let out = s.sync(3);
+        assert_eq!(
+            out.contains(&"offer draw".to_string()),
+            offer,
+            "{fen}: {out:?}"
+        );
+        // `hint` names a legal reply once the engine has searched.
+        s.send("hint");
+        let out = s.sync(4);
+        if let Some(h) = out.iter().find_map(|l| l.strip_prefix("Hint: ")) {
+            assert!(r.find(h).is_some(), "hint {h} in {}", r.engine.fen());
+        }
+    }
+
+    // `st`, `nps` and `?`: each search ends with a legal move.
+    for limits in [&["st 1"][..], &["nps 20000", "st 1"][..]] {
+        s.send("new");
+        for l in limits {
+            s.send(l);
+        }
+        s.send("go");
+        let mv = s.engine_move();
+        assert!(Replica::new("chess", None).find(&mv).is_some(), "{mv}");
+    }
+    s.send("new");
+    s.send("nps 0");
+    s.send("st 300");
+    s.send("go");
+    s.send("?");
+    let mv = s.engine_move();
+    assert!(Replica::new("chess", None).find(&mv).is_some(), "{mv}");
+    // `result` ends the game: a search under way is dropped without a move.
+    s.send("new");
+    s.send("st 300");
+    s.send("go");
+    s.send("result 1-0 {White resigns}");
+    assert!(
+        s.sync(5).iter().all(|l| !l.starts_with("move ")),
+        "no move after result"
+    );
+
+    // `edit` (for GUIs without setboard): `#` clears, `c` switches to Black's pieces. The
+    // king and a-rook on their start squares keep the queen-side castling right.
+    s.send("new");
+    s.send("force");
+    for l in ["edit", "#", "Ke1", "Ra1", "c", "ke8", "."] {
+        s.send(l);
+    }
+    let mut r = Replica::new("chess", None);
+    r.engine
+        .set_position(Some("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), &[])
+        .expect("fen");
+    for sq in ["e1", "a1"] {
+        s.send(&format!("lift {sq}"));
+        let want = format!("highlight {}", r.highlight(sq));
+        assert_eq!(s.sync(6), vec![want], "lift {sq}");
+    }
+
+    // `pause` stops the thinking output, `resume` goes on.
+    s.send("new");
+    s.send("force");
+    s.send("post");
+    s.send("analyze");
+    s.until(|l| l.contains('\t'));
+    s.send("pause");
+    s.sync(7);
+    s.send("resume");
+    s.until(|l| l.contains('\t'));
+    s.send("exit");
+    s.sync(8);
     s.quit();
 }

@@ -64,6 +64,8 @@ pub struct GameOver {
     pub result: GameResult,
     /// Why, in words a GUI can show.
     pub reason: String,
+    /// The rule that ended the game (a protocol may treat some rules specially).
+    pub rule: EndReason,
 }
 
 fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
@@ -169,7 +171,11 @@ fn describe(o: &Outcome) -> GameOver {
         (reason, GameResult::Draw) => format!("Draw by {reason}"),
         (reason, r) => format!("{} wins by {reason}", side(r)),
     };
-    GameOver { result, reason }
+    GameOver {
+        result,
+        reason,
+        rule: o.reason,
+    }
 }
 
 impl Engine {

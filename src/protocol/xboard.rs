@@ -44,6 +44,10 @@ struct Shared {
     /// that changes neither is not printed again (a found mate otherwise repeats the same
     /// line for every remaining depth).
     printed: Option<(i32, Vec<String>)>,
+    /// Whether unchanged lines are left out (searches on the engine's move). Analysis
+    /// prints every depth: a client may wait for the depth it asked for (python-chess's
+    /// `Limit(depth=…)` does), and a mate found early would otherwise never reach it.
+    dedupe: bool,
     started: Instant,
 }
 
@@ -51,6 +55,9 @@ impl Shared {
     /// Whether `l` says something the last printed line did not (score, bound or PV); if so
     /// it becomes the last printed line. Fail-high/low lines always count as new.
     fn is_new(&mut self, l: &InfoLine) -> bool {
+        if !self.dedupe {
+            return true;
+        }
         let score = cecp_score(l.score);
         let exact = !matches!(l.bound, Bound::Lower | Bound::Upper);
         if exact {
@@ -173,6 +180,7 @@ pub fn run(
         quiet: false,
         last: None,
         printed: None,
+        dedupe: true,
         started: Instant::now(),
     }));
     {
@@ -309,6 +317,10 @@ impl Session {
     /// Stops any search and forgets its result.
     fn abort(&mut self, engine: &mut Engine) {
         if self.searching != Searching::Idle {
+            // What the search still reports while it stops belongs to a search the GUI has
+            // left (`exit`, `new`, a move in analysis): a thinking line after `exit` would
+            // reach a client that is no longer reading analysis.
+            lock(&self.shared).quiet = true;
             engine.stop_and_wait();
             self.gen.fetch_add(1, Ordering::SeqCst);
             lock(&self.shared).quiet = false;
@@ -616,7 +628,7 @@ impl Session {
             return;
         }
         if let Some(side) = self.engine_side {
-            if let Some(over) = engine.game_over() {
+            if let Some(over) = self.game_end(engine) {
                 self.claim(&over);
                 return;
             }
@@ -624,6 +636,18 @@ impl Session {
                 self.think(engine);
             }
         }
+    }
+
+    /// The end of the game the engine claims: the board layer's, except an n-move draw in
+    /// xiangqi. XBoard verifies draw claims with its own count, and in xiangqi it leaves
+    /// checks and check evasions out of the n-move count, so it calls our claim false and
+    /// gives the claimer the loss (two self-play games ended so); there the engine plays on
+    /// and XBoard adjudicates the draw when its own count is full.
+    fn game_end(&self, engine: &Engine) -> Option<crate::engine::game::GameOver> {
+        engine.game_over().filter(|over| {
+            !(over.rule == crate::board::rules::EndReason::MoveRule
+                && xboard_name(engine.variant()) == "xiangqi")
+        })
     }
 
     fn claim(&self, over: &crate::engine::game::GameOver) {
@@ -716,7 +740,7 @@ impl Session {
     }
 
     fn think(&mut self, engine: &mut Engine) {
-        if let Some(over) = engine.game_over() {
+        if let Some(over) = self.game_end(engine) {
             self.claim(&over);
             return;
         }
@@ -729,6 +753,7 @@ impl Session {
             s.quiet = false;
             s.last = None;
             s.printed = None;
+            s.dedupe = true;
             s.started = Instant::now();
         }
         self.searching = Searching::Move;
@@ -749,6 +774,7 @@ impl Session {
             s.quiet = false;
             s.last = None;
             s.printed = None;
+            s.dedupe = false;
             s.started = Instant::now();
         }
         self.searching = Searching::Analysis;
@@ -820,7 +846,7 @@ impl Session {
                     self.hint = b.ponder.as_ref().map(|p| self.coords.from_uci(p));
                     self.excluded.clear();
                     self.flush_pongs();
-                    if let Some(over) = engine.game_over() {
+                    if let Some(over) = self.game_end(engine) {
                         self.claim(&over);
                     } else {
                         self.start_ponder(engine);
@@ -832,7 +858,7 @@ impl Session {
             }
             None => {
                 self.flush_pongs();
-                if let Some(over) = engine.game_over() {
+                if let Some(over) = self.game_end(engine) {
                     self.claim(&over);
                 }
             }
@@ -1200,25 +1226,46 @@ fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
     let v = engine.variant();
     let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
     let start_rights = v.start_fen.split_whitespace().nth(2).unwrap_or("-");
-    // Keep a start right only if the start position's back ranks are unchanged where it
-    // matters (king and rook squares of that side).
+    // Keep a start right only if that side's king and the rook of that wing still stand
+    // on their start squares (`K`/`Q`: the outermost rook on that side of the king; a file
+    // letter: the rook on that file), so a king with only its a-rook keeps `Q`.
     let start: Vec<(Coord, char)> = fen_squares(start_board, c);
-    let same = |rank: u8, letters: &[char]| {
-        start
-            .iter()
-            .filter(|((_, r), p)| *r == rank && letters.contains(&p.to_ascii_uppercase()))
-            .all(|(sq, p)| squares.iter().any(|(s, q)| s == sq && q == p))
-    };
     let king = v
         .king
         .and_then(|k| v.pieces.get(k as usize))
         .map(|p| p.letter.to_ascii_uppercase())
         .unwrap_or('K');
+    let stands = |sq: Coord, p: char| squares.iter().any(|(s, q)| *s == sq && *q == p);
     let mut rights = String::new();
     for ch in start_rights.chars() {
         let white = ch.is_ascii_uppercase();
         let rank = if white { 0 } else { c.ranks - 1 };
-        if same(rank, &[king, 'R']) {
+        let own = |l: char| {
+            if white {
+                l.to_ascii_uppercase()
+            } else {
+                l.to_ascii_lowercase()
+            }
+        };
+        let Some(&(ksq, _)) = start
+            .iter()
+            .find(|((_, r), p)| *r == rank && *p == own(king))
+        else {
+            continue;
+        };
+        let rooks = start
+            .iter()
+            .filter(|((_, r), p)| *r == rank && *p == own('R'))
+            .map(|&(sq, _)| sq);
+        let rook = match ch.to_ascii_uppercase() {
+            'K' => rooks.filter(|sq| sq.0 > ksq.0).max_by_key(|sq| sq.0),
+            'Q' => rooks.filter(|sq| sq.0 < ksq.0).min_by_key(|sq| sq.0),
+            f => {
+                let file = (f as u8).wrapping_sub(b'A');
+                rooks.into_iter().find(|sq| sq.0 == file)
+            }
+        };
+        if rook.is_some_and(|r| stands(r, own('R'))) && stands(ksq, own(king)) {
             rights.push(ch);
         }
     }

@@ -90,8 +90,56 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     lmr: Vec<[u8; LMR_SIZE]>,
     squares: usize,
     n_types: usize,
+    /// The game-ending draw rules, read once from the variant.
+    rules: DrawRules,
+    /// With `perpetualCheckIllegal`: whether the side to move was in check in each position
+    /// of `keys` (false where the game before the root is not known; set at step 4 of the
+    /// search for positions of the search path, so an earlier position of a cycle always
+    /// has it).
+    checks: Vec<bool>,
+}
+
+/// The variant's optional game ends as the search needs them: the same rules as
+/// [`Position::result`], read from the variant once so that a chess node pays one test per
+/// rule.
+#[derive(Debug, Clone, Copy)]
+struct DrawRules {
+    /// `nMoveRule` in plies (0: none).
     rule50_limit: u32,
-    nfold: GameValue,
+    /// `nFoldValue` for the side to move, by colour (`nFoldValueAbsolute` gives it from
+    /// White's view).
+    nfold: [GameValue; 2],
+    /// Drawn endings are scored by `materialCounting` (janggi).
+    material_counting: bool,
+    /// A repetition in which one side checked all the time loses for it.
+    perpetual: bool,
+    /// The SE-Asian counting rule.
+    counting: bool,
+    /// Janggi's `moveRepetitionIllegal`: moving a piece back and forth a third time loses.
+    move_repetition: bool,
+    /// Repetitions are looked for over the whole game (captures go to hand, so a capture
+    /// does not make the earlier positions unreachable).
+    whole_history: bool,
+}
+
+impl DrawRules {
+    fn new(v: &crate::variant::Variant) -> Self {
+        let ge = &v.game_end;
+        let nfold = if ge.n_fold_value_absolute {
+            [ge.n_fold_value, super::support::negate(ge.n_fold_value)]
+        } else {
+            [ge.n_fold_value; 2]
+        };
+        DrawRules {
+            rule50_limit: ge.n_move_rule * 2,
+            nfold,
+            material_counting: ge.material_counting != crate::variant::MaterialCounting::None,
+            perpetual: ge.perpetual_check_illegal,
+            counting: ge.counting_rule != crate::variant::CountingRule::None,
+            move_repetition: ge.move_repetition_illegal,
+            whole_history: v.drops.captures_to_hand,
+        }
+    }
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -105,13 +153,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let squares = pos.tables().geo.num_squares();
         let n_types = pos.tables().n_types;
         let v = pos.variant();
-        let rule50_limit = v.game_end.n_move_rule * 2;
-        let nfold = if v.game_end.n_fold_value_absolute {
-            GameValue::Draw
-        } else {
-            v.game_end.n_fold_value
-        };
+        let rules = DrawRules::new(v);
         let root_keys = keys.len();
+        let checks = if rules.perpetual {
+            pos.check_history(root_keys)
+        } else {
+            Vec::new()
+        };
         let lmr = (0..LMR_SIZE)
             .map(|d| {
                 let mut row = [0u8; LMR_SIZE];
@@ -149,8 +197,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             lmr,
             squares,
             n_types,
-            rule50_limit,
-            nfold,
+            rules,
+            checks,
         }
     }
 
@@ -328,6 +376,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.played[ply] = m;
         self.pos.make_move(m);
         self.keys.push(self.pos.key());
+        if self.rules.perpetual {
+            // Filled in at step 4 of the node's search: only nodes that search further
+            // moves are ever looked at as earlier positions of a cycle.
+            self.checks.push(false);
+        }
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.sh.ctrl.nodes[self.id].store(self.nodes, Ordering::Relaxed);
@@ -338,6 +391,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn unmake(&mut self, m: Move) {
         self.pos.unmake_move(m);
         self.keys.pop();
+        if self.rules.perpetual {
+            self.checks.pop();
+        }
     }
 
     /// Whether to stop now (checked at every node; the clock is read every 1024 nodes).
@@ -377,29 +433,101 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.sh.ctrl.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Draw by the n-move rule or by repetition (one repetition inside the search tree, two
-    /// when the earlier position is before the root).
-    fn is_draw(&self, ply: usize) -> Option<i32> {
-        let rule50 = self.pos.state().rule50;
-        if self.rule50_limit > 0 && rule50 >= self.rule50_limit {
+    /// The side to move is checkmated (only asked where a rule would otherwise end the game:
+    /// a mate on the last move of the n-move rule or the count stands, as in `result()`).
+    fn mated(&self) -> bool {
+        if !in_check(&self.pos) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        list.is_empty()
+    }
+
+    /// A drawn ending's score: 0, or the `materialCounting` result (janggi).
+    fn drawn(&self, ply: usize) -> i32 {
+        if self.rules.material_counting {
+            value_score(self.pos.material_value(), ply, MATE)
+        } else {
+            0
+        }
+    }
+
+    /// The n-move rule and the SE-Asian counting rule (used by quiescence too).
+    fn move_rules(&self, ply: usize) -> Option<i32> {
+        let st = self.pos.state();
+        let r = &self.rules;
+        if r.rule50_limit > 0 && st.rule50 >= r.rule50_limit && !self.mated() {
+            return Some(self.drawn(ply));
+        }
+        if r.counting
+            && st.counting_limit != 0
+            && st.counting_ply > st.counting_limit
+            && !self.mated()
+        {
             return Some(0);
         }
+        None
+    }
+
+    /// The game ended by rule: the n-move rule, the counting rule, janggi's move repetition
+    /// (a loss for the side that repeated), or repetition (one
+    /// repetition inside the search tree, two when the earlier position is before the root),
+    /// scored as `result()` scores them: `nFoldValue` (by colour with `nFoldValueAbsolute`),
+    /// material counting for drawn endings, and with `perpetualCheckIllegal` a loss for the
+    /// side that checked in every position of the cycle.
+    fn is_draw(&self, ply: usize) -> Option<i32> {
+        if let Some(v) = self.move_rules(ply) {
+            return Some(v);
+        }
+        if self.rules.move_repetition && self.pos.move_repetition() {
+            return Some(value_score(GameValue::Win, ply, MATE));
+        }
+        let rule50 = self.pos.state().rule50 as usize;
         let n = self.keys.len();
         let key = self.pos.key();
-        let back = (rule50 as usize).min(n - 1);
+        let back = if self.rules.whole_history {
+            n - 1
+        } else {
+            rule50.min(n - 1)
+        };
         let mut reps = 0;
         let mut i = 4;
         while i <= back {
             let j = n - 1 - i;
             if self.keys[j] == key {
                 if j >= self.root_keys.saturating_sub(1) || reps == 1 {
-                    return Some(value_score(self.nfold, ply, MATE));
+                    return Some(self.repetition_score(i, ply));
                 }
                 reps += 1;
             }
             i += 2;
         }
         None
+    }
+
+    /// The score of a repetition whose cycle is `cycle` plies long.
+    fn repetition_score(&self, cycle: usize, ply: usize) -> i32 {
+        if self.rules.perpetual {
+            let n = self.checks.len();
+            // checks[n - 1 - k]: the side to move k plies back was in check. Even k: we
+            // were checked (they checked perpetually); odd k: they were.
+            // The current node's own flag is not filled in yet (step 4 comes later).
+            let now = in_check(&self.pos);
+            let checked = |k: usize| if k == 0 { now } else { self.checks[n - 1 - k] };
+            let them = (0..=cycle).step_by(2).all(checked);
+            let us = (1..cycle).step_by(2).all(checked);
+            match (them, us) {
+                (true, false) => return value_score(GameValue::Win, ply, MATE),
+                (false, true) => return value_score(GameValue::Loss, ply, MATE),
+                (true, true) => return 0,
+                (false, false) => {}
+            }
+        }
+        match self.rules.nfold[self.pos.side_to_move()] {
+            GameValue::Draw => self.drawn(ply),
+            v => value_score(v, ply, MATE),
+        }
     }
 
     #[inline]
@@ -580,6 +708,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         // Step 4. Static evaluation.
         let check = in_check(&self.pos);
+        if self.rules.perpetual {
+            if let Some(c) = self.checks.last_mut() {
+                *c = check;
+            }
+        }
         let eval = if check {
             -INF
         } else {
@@ -786,8 +919,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if self.pos.is_immediate_game_end() {
             return value_score(terminal_value(&self.pos, false), ply, MATE);
         }
-        if self.rule50_limit > 0 && self.pos.state().rule50 >= self.rule50_limit {
-            return 0;
+        if let Some(v) = self.move_rules(ply) {
+            return v;
         }
         let key = self.pos.key();
         let tte = self.sh.tt.probe(key);

@@ -7,8 +7,8 @@
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
 //! Not implemented (documented in `variants/README.md`): xiangqi chasing (`chasingRule`),
-//! janggi's `moveRepetitionIllegal`, connect rules (no built-in variant uses them yet) and the
-//! virtual-piece rules of two-board variants.
+//! connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
+//! variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
@@ -408,6 +408,10 @@ impl<B: Bitboard> Position<B> {
         if ge.n_move_rule > 0 && rule50 >= 2 * ge.n_move_rule && !legal.is_empty() {
             return Some((self.material_value(), EndReason::MoveRule));
         }
+        if ge.move_repetition_illegal && self.move_repetition() {
+            // The side that just moved repeated itself and loses.
+            return Some((GameValue::Win, EndReason::MoveRepetition));
+        }
         if ge.n_fold_rule > 0 {
             if let Some(r) = self.repetition_end() {
                 return Some(r);
@@ -423,6 +427,45 @@ impl<B: Bitboard> Position<B> {
             return Some((GameValue::Draw, EndReason::SittuyinPromotion));
         }
         None
+    }
+
+    /// Janggi's `moveRepetitionIllegal`: the move just played is the third of the same
+    /// piece's back-and-forth, that is, it equals the mover's own move two and four moves
+    /// before (passes skipped; a pass itself repeats nothing). The rule as pyffish plays it,
+    /// found by experiment: it looks at moves, not positions (the opponent may change the
+    /// board meanwhile), a three-move cycle (a1a2 a2a3 a3a1) never triggers it, and it ends
+    /// the game at the third time, before janggimodern's fourfold repetition.
+    pub fn move_repetition(&self) -> bool {
+        let n = self.history.len();
+        // The k-th last move played (k = 0: the one that led here); history[n - k] is the
+        // state k plies back, whose last move is that one.
+        let played = |k: usize| {
+            if k == 0 {
+                Some(self.st.last_move)
+            } else if k <= n {
+                Some(self.history[n - k].last_move)
+            } else {
+                None
+            }
+        };
+        let mut own = [Move::NONE; 5];
+        let mut found = 0;
+        let mut k = 0;
+        while found < own.len() {
+            match played(k) {
+                Some(m) if m != Move::NONE => {
+                    if !m.is_pass() {
+                        own[found] = m;
+                        found += 1;
+                    } else if found == 0 {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+            k += 2;
+        }
+        own[0] == own[2] && own[0] == own[4]
     }
 
     /// Sittuyin: a side with only its king and one pawn whose every legal move is a
@@ -497,13 +540,25 @@ impl<B: Bitboard> Position<B> {
     /// Whether the side to move was in check in the position `k` plies back, for
     /// `k = 0..=plies` (walks back on a copy).
     fn checks_back(&self, plies: usize) -> Vec<bool> {
+        let mut out = self.check_history(plies + 1);
+        out.reverse();
+        out
+    }
+
+    /// Whether the side to move was in check in each of the last `len` positions of the
+    /// game, oldest first (this position last), walking back through the moves played on
+    /// this position; positions before those count as not in check, so no perpetual check
+    /// is ever claimed from them. The search's perpetual-check rule starts from this.
+    pub fn check_history(&self, len: usize) -> Vec<bool> {
+        let mut out = vec![false; len];
         let mut q = self.clone();
-        let mut out = Vec::with_capacity(plies + 1);
-        out.push(q.checkers().any());
-        for _ in 0..plies {
+        for (k, slot) in out.iter_mut().rev().enumerate() {
+            *slot = q.checkers().any();
+            if k + 1 == len || q.history.is_empty() {
+                break;
+            }
             let m = q.st.last_move;
             q.unmake_move(m);
-            out.push(q.checkers().any());
         }
         out
     }

@@ -45,6 +45,8 @@ pub enum EndReason {
     Repetition,
     /// A repetition where one side checked on every move (`perpetualCheckIllegal`).
     PerpetualCheck,
+    /// A piece moved back and forth once too often (janggi `moveRepetitionIllegal`).
+    MoveRepetition,
     /// The SE-Asian counting rule ran out (`countingRule`).
     Counting,
     /// Sittuyin: only a promotion move is left to a lone pawn.
@@ -69,6 +71,7 @@ impl EndReason {
             EndReason::MoveRule => "n-move rule",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::MoveRepetition => "move repetition",
             EndReason::Counting => "counting rule",
             EndReason::SittuyinPromotion => "sittuyin promotion",
         }
