@@ -218,6 +218,14 @@ impl<B: Bitboard> Position<B> {
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
     /// while in check (castling, the Cambodian king leap).
     pub fn generate_pseudo(&self, list: &mut MoveList, in_check: bool) {
+        self.generate_table_moves(list, in_check);
+        if !self.t.walker_types.is_empty() {
+            self.generate_walker_moves(list);
+        }
+    }
+
+    /// [`Position::generate_pseudo`] but for the walker components.
+    fn generate_table_moves(&self, list: &mut MoveList, in_check: bool) {
         let t = &*self.t;
         let us = self.stm;
         let them = us ^ 1;
@@ -271,6 +279,8 @@ impl<B: Bitboard> Position<B> {
                     quiets |= d;
                 }
                 let mut b = (attacks & enemies) | (quiets & empty);
+                // As `push_targets` does; written out here, where a call changes how the
+                // compiler lays out the hottest loop of move generation (measured).
                 if shogi_promotions {
                     self.piece_promotions(list, ty, from, &mut b);
                 }
@@ -364,6 +374,86 @@ impl<B: Bitboard> Position<B> {
             && self.hand_count(us) > 0
         {
             self.generate_gating(list);
+        }
+    }
+
+    /// The moves of the `ty` piece on `from` to the squares `b`: promotions where the
+    /// variant has them (`shogi_promotions`: the type promotes or demotes shogi-style;
+    /// `promo_pawn`: it promotes like a pawn), plain moves to the rest.
+    fn push_targets(
+        &self,
+        list: &mut MoveList,
+        ty: u8,
+        from: Square,
+        mut b: B,
+        shogi_promotions: bool,
+        promo_pawn: bool,
+    ) {
+        let t = &*self.t;
+        let us = self.stm;
+        if shogi_promotions {
+            self.piece_promotions(list, ty, from, &mut b);
+        }
+        if promo_pawn {
+            let promos = b & t.promotion_region[us];
+            if promos.any() {
+                if t.variant.promotion.mandatory_pawn_promotion {
+                    b &= !promos;
+                }
+                for &pt2 in &t.promotion_types[us] {
+                    let lim = t.promotion_limit[pt2 as usize];
+                    if lim == 0 || lim > self.count(pt2, us) {
+                        for to in promos.iter() {
+                            list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                        }
+                    }
+                }
+            }
+        }
+        for to in b.iter() {
+            list.push(Move::normal(from, to));
+        }
+    }
+
+    /// The moves of the side to move's pieces with walker components, after their table
+    /// moves are in `list`: multi-leg moves, and plain moves the tables do not give (with
+    /// the same promotions as those).
+    #[inline(never)]
+    fn generate_walker_moves(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let mut board = None;
+        for ty in t.walker_types.iter() {
+            let pieces = self.pieces_of(ty, us);
+            if pieces.is_empty() || Some(ty) == t.pawn {
+                continue;
+            }
+            let region = self.board_bb(ty, us);
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
+            let promo_pawn = t.promotion_pawn_types[us].has(ty);
+            if board.is_none() {
+                board = self.walker_board_to_move();
+            }
+            let Some(board) = board.as_ref() else { return };
+            for from in pieces.iter() {
+                let table_moves = list.len();
+                let mut b = B::EMPTY;
+                self.walker_moves(ty, from, board, region, &mut b, list);
+                for m in &list.as_slice()[..table_moves] {
+                    if m.from() == from
+                        && matches!(
+                            m.kind(),
+                            MoveKind::Normal
+                                | MoveKind::Promotion
+                                | MoveKind::PiecePromotion
+                                | MoveKind::PieceDemotion
+                        )
+                    {
+                        b &= !B::square(m.to());
+                    }
+                }
+                self.push_targets(list, ty, from, b, shogi_promotions, promo_pawn);
+            }
         }
     }
 
@@ -585,6 +675,9 @@ impl<B: Bitboard> Position<B> {
         }
 
         let king = ctx.king;
+        if kind == MoveKind::MultiLeg {
+            return self.legal_multi_leg(m, king);
+        }
         if kind == MoveKind::EnPassant {
             if let Some(ksq) = king {
                 let capsq = self.ep_capture_square(to, self.st.ep);
@@ -865,6 +958,9 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if m.kind() == MoveKind::MultiLeg {
+            return self.multi_leg_text(m);
+        }
         if m.kind() == MoveKind::Drop {
             let p = &t.variant.pieces[m.piece() as usize];
             let plus = if m.drop_promoted() { "+" } else { "" };
@@ -956,7 +1052,8 @@ impl<B: Bitboard> LegalCtx<B> {
     fn new(p: &Position<B>, checkers: B) -> Self {
         let king = p.king_square(p.stm);
         let t = &*p.t;
-        let usable = t.path_attacks;
+        let walkers = !t.walker_attackers.is_empty() && p.walker_threats();
+        let usable = t.path_attacks && !walkers;
         let mut sensitive = B::EMPTY;
         if let Some(ksq) = king {
             let us = p.stm;
@@ -986,6 +1083,10 @@ impl<B: Bitboard> LegalCtx<B> {
             if let Some(pal) = t.palace.as_ref().filter(|pal| pal.lines.contains(ksq)) {
                 sensitive |= pal.lines;
             }
+            // Walker attacks follow no line: any move may expose the king.
+            if walkers {
+                sensitive = t.board;
+            }
         }
         let mut drop_blocks = B::EMPTY;
         if let (Some(ksq), true) = (king, checkers.any() && t.piece_drops) {
@@ -1001,7 +1102,8 @@ impl<B: Bitboard> LegalCtx<B> {
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
             && !v.checks.flying_general
-            && !bikjang;
+            && !bikjang
+            && !walkers;
         LegalCtx {
             king,
             checkers,

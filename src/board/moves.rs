@@ -4,8 +4,12 @@
 //! piece type (8 bits: the promotion, drop or gating piece) and one flag bit (a promoted drop). Squares are indices on boards of
 //! up to 256 squares. Castling is stored as "king takes own rook" (from = king square, to =
 //! rook square), which fits every castling rule; the text form depends on the variant (see
-//! [`crate::board::Position::move_to_uci`]). Multi-leg moves of later issues will use
-//! [`MoveKind::Special`] plus a side table; the common case stays one word.
+//! [`crate::board::Position::move_to_uci`]). A multi-leg move that removes a piece on the way
+//! ([`MoveKind::MultiLeg`]: locust captures, a lion's double capture or igui) keeps that square
+//! in the piece field, as XBoard keeps its "kill square": the move is from → kill square → to,
+//! and the whole effect of any such move is (from, kill, to). Multi-leg moves that remove
+//! nothing but what stands on `to` (bent riders) are plain [`MoveKind::Normal`] moves: the
+//! route does not change the position.
 
 use crate::board::geometry::Square;
 use std::fmt;
@@ -31,10 +35,17 @@ pub enum MoveKind {
     PiecePromotion = 6,
     /// Demotion of a promoted piece (`pieceDemotion`).
     PieceDemotion = 7,
+    /// A multi-leg move via [`Move::kill_square`], removing whatever stands there (a locust
+    /// capture), then on to `to` (capturing there too if occupied). `to == from` is a
+    /// capture and return (igui), or with an empty kill square a null move by a piece that
+    /// steps out and back (the lion's pass).
+    MultiLeg = 8,
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
+    /// Every kind, in code order (codes 9 to 15 of the 4-bit kind field are unused).
+    #[cfg(test)]
+    const ALL: [MoveKind; 9] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::Castling,
@@ -43,6 +54,7 @@ impl MoveKind {
         MoveKind::Special,
         MoveKind::PiecePromotion,
         MoveKind::PieceDemotion,
+        MoveKind::MultiLeg,
     ];
 }
 
@@ -114,10 +126,15 @@ impl Move {
             self.from()
         }
     }
-    /// A move rebuilt from [`Move::bits`] (transposition tables).
+    /// A move rebuilt from [`Move::bits`] (transposition tables). Bits that no move has (an
+    /// unused kind code) give [`Move::NONE`], so every `Move` holds a valid kind.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
-        Move(bits)
+        if (bits >> 16) & 15 > MoveKind::MultiLeg as u32 {
+            Move::NONE
+        } else {
+            Move(bits)
+        }
     }
     /// A plain move or capture.
     #[inline(always)]
@@ -137,12 +154,29 @@ impl Move {
     /// The kind.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        MoveKind::ALL[((self.0 >> 16) & 7) as usize]
+        let code = ((self.0 >> 16) & 15) as u8;
+        debug_assert!(code <= MoveKind::MultiLeg as u8);
+        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=8, and the kind field of
+        // every `Move` holds one of them: `Move::new` writes a `MoveKind`, the other
+        // constructors go through it or keep the field, and `Move::from_bits` turns other
+        // codes into `Move::NONE`. (A transmute, not a table: a lookup would cost a load on
+        // every test of a kind in the move loops.)
+        unsafe { std::mem::transmute::<u8, MoveKind>(code) }
     }
     /// The piece type id of a promotion, or the hand type of a drop.
     #[inline(always)]
     pub const fn piece(self) -> u8 {
         (self.0 >> 20) as u8
+    }
+    /// A multi-leg move from `from` via `kill` (whatever stands there is removed) to `to`.
+    #[inline(always)]
+    pub const fn multi_leg(from: Square, kill: Square, to: Square) -> Move {
+        Move::new(from, to, MoveKind::MultiLeg, kill.to_u8())
+    }
+    /// The square a [`MoveKind::MultiLeg`] move passes through and empties.
+    #[inline(always)]
+    pub const fn kill_square(self) -> Square {
+        Square::new(self.piece())
     }
     /// The raw bits (for hashing tables).
     pub const fn bits(self) -> u32 {
@@ -253,5 +287,21 @@ mod tests {
         assert!(d.drop_promoted());
         assert!(!Move::drop(Square::new(40), 7, false).drop_promoted());
         assert_eq!(Move::from_bits(d.bits()), d);
+        let l = Move::multi_leg(Square::new(200), Square::new(255), Square::new(3));
+        assert_eq!(
+            (
+                l.kind(),
+                l.from().index(),
+                l.kill_square().index(),
+                l.to().index()
+            ),
+            (MoveKind::MultiLeg, 200, 255, 3)
+        );
+        assert!(!l.drop_promoted() && !l.is_gating());
+        assert_eq!(Move::from_bits(l.bits()), l);
+        // Unused kind codes (9..=15) are not moves.
+        for code in 9u32..16 {
+            assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);
+        }
     }
 }

@@ -13,6 +13,9 @@
 //! move that declines a possible promotion; a check mark may follow. S-chess gating adds `/H`
 //! (and the square when the piece enters on the rook's square).
 //!
+//! Multi-leg moves with a kill square ([`MoveKind::MultiLeg`]) are written in full, piece,
+//! start square and both legs: `Ld4xe5xf6`, `Ld4xe5-d4` (SAN has no agreed form for them).
+//!
 //! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]), since SAN has no agreed
 //! form for them, and moves that are not legal in the position. Callers
 //! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
@@ -123,6 +126,28 @@ impl<B: Bitboard> Position<B> {
             | MoveKind::PiecePromotion
             | MoveKind::PieceDemotion => {}
             MoveKind::Special => return None,
+            MoveKind::MultiLeg => {
+                // No agreed SAN exists: the piece, its square and both legs in full
+                // (`Ld4xe5xf6` for a lion's double capture, `Ld4xe5-d4` for igui).
+                let pc = self.board[from.index()];
+                if pc == EMPTY || pc == WALL {
+                    return None;
+                }
+                let kill = m.kill_square();
+                let taken = |sq: crate::board::geometry::Square| {
+                    let p = self.board[sq.index()];
+                    sq != from && p != EMPTY && p != WALL
+                };
+                return Some(format!(
+                    "{}{}{}{}{}{}",
+                    piece_letter(type_of(pc))?,
+                    geo.square_name(from),
+                    if taken(kill) { 'x' } else { '-' },
+                    geo.square_name(kill),
+                    if taken(to) { 'x' } else { '-' },
+                    geo.square_name(to)
+                ));
+            }
         }
         let pc = self.board[from.index()];
         if pc == EMPTY || pc == WALL {

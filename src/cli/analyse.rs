@@ -17,6 +17,7 @@
 //!   position among the positions), `fen`, `id` and, when the EPD gives `bm`/`am`, `bm`, `am`
 //!   (as UCI) and `solved`; a final `summary` object counts them.
 
+use crate::cli::output::say;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -361,7 +362,7 @@ impl Ctx {
             if self.json {
                 json_line(&Ctx::result_object(&status))?;
             } else {
-                println!(
+                say!(
                     "game over: {} ({})",
                     status.result,
                     status.reason.unwrap_or("over")
@@ -379,7 +380,7 @@ impl Ctx {
                 line_fields(&mut o, l, &san, true);
                 json_line(&o)
             } else {
-                println!("{}", text_line(l, &san));
+                say!("{}", text_line(l, &san));
                 Ok(())
             };
             if let Err(e) = r {
@@ -392,7 +393,7 @@ impl Ctx {
         if json {
             json_line(&self.best_object(&game, &found))?;
         } else {
-            println!("{}", Ctx::best_text(&game, &found.best));
+            say!("{}", Ctx::best_text(&game, &found.best));
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -478,7 +479,7 @@ impl Ctx {
                 if json {
                     json_line(&o)
                 } else {
-                    println!("{head}{text}");
+                    say!("{head}{text}");
                     Ok(())
                 }
             })?;
@@ -507,7 +508,7 @@ impl Ctx {
             if summary.with_goal > 0 {
                 s += &format!("  solved {}/{}", summary.solved, summary.with_goal);
             }
-            println!("{s}");
+            say!("{s}");
         }
         if summary.errors > 0 {
             // Each failed position has its own `error` object already.

@@ -6,6 +6,7 @@
 //! positions from seeded random games (generated once for this file); for every other variant
 //! its start position and four positions reached by seeded pseudo-random legal moves from it.
 
+use crate::cli::output::say;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -205,7 +206,7 @@ fn run_inner(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
                 super::output::json_line(r)?;
             }
         } else {
-            pb.suspend(|| print!("{text}"));
+            pb.suspend(|| crate::cli::output::write_stdout(format_args!("{text}")));
         }
         nodes += n;
         secs += s;
@@ -221,7 +222,7 @@ fn run_inner(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
         }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!();
-    println!("{} nodes {} nps", nodes, nps);
+    say!();
+    say!("{} nodes {} nps", nodes, nps);
     Ok(ExitCode::SUCCESS)
 }

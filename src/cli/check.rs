@@ -4,6 +4,7 @@
 //! inherit from a built-in or from an earlier file. Every problem is printed on standard output
 //! as `FILE:LINE: key: reason`; the exit code is 1 if there was any.
 
+use crate::cli::output::say;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -56,7 +57,7 @@ pub fn run(args: &CheckArgs, extra: &[PathBuf]) -> anyhow::Result<ExitCode> {
             continue;
         }
         match set.load_file(file) {
-            Ok(names) => println!(
+            Ok(names) => say!(
                 "{}: OK: {} variant{}{}{}",
                 file.display(),
                 names.len(),
@@ -67,7 +68,7 @@ pub fn run(args: &CheckArgs, extra: &[PathBuf]) -> anyhow::Result<ExitCode> {
             Err(LoadError::Invalid(errors)) => {
                 failed = true;
                 for e in &errors.0 {
-                    println!("{e}");
+                    say!("{e}");
                 }
             }
             Err(e) => {

@@ -6,6 +6,7 @@
 //! `reason` are `null` while the game goes on). The exit code is 0 either way (1 for a bad
 //! variant, FEN or move). The rules are the board layer's `Position::result`.
 
+use crate::cli::output::say;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,9 +52,9 @@ pub fn run(args: &StatusArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitC
         if args.json {
             json_line(&s)?;
         } else if s.over {
-            println!("{} {}", s.result, s.reason.unwrap_or("over"));
+            say!("{} {}", s.result, s.reason.unwrap_or("over"));
         } else {
-            println!(
+            say!(
                 "* {} to move, {} legal move{}{}",
                 s.side_to_move,
                 s.legal_moves,

@@ -1,5 +1,6 @@
 //! `dabbaba variants`: list the known variants; and loading `--variants FILE` for every command.
 
+use crate::cli::output::say;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -94,6 +95,6 @@ fn run_inner(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode>
             .collect::<Vec<_>>()
             .join("\n")
     };
-    println!("{text}");
+    say!("{text}");
     Ok(ExitCode::SUCCESS)
 }

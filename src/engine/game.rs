@@ -28,8 +28,12 @@ pub struct MoveDetail {
     pub rook: Option<Coord>,
     /// Whether the move captures.
     pub capture: bool,
-    /// The captured piece's square when it differs from `to` (en passant).
+    /// The captured piece's square when it differs from `to` (en passant, the kill square of
+    /// a multi-leg move).
     pub victim: Option<Coord>,
+    /// For a multi-leg move: the square between its two legs (the kill square, or the
+    /// square a null move passes), as the GUI writes it (`d4e5,e5d6`).
+    pub via: Option<Coord>,
     /// Upper-case letter of the piece a pawn promotes to, or of the piece gated in (S-chess).
     pub promotion: Option<char>,
     /// Shogi-style promotion of the moving piece (`+` suffix).
@@ -105,8 +109,11 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
         } else {
             (coord(m.to()), None)
         };
-        let capture = captured_type(p, m).is_some();
-        let victim = if kind == MoveKind::EnPassant {
+        let capture = captured_type(p, m).is_some() || p.kills(m);
+        let via = (kind == MoveKind::MultiLeg).then(|| coord(m.kill_square()));
+        let victim = if p.kills(m) {
+            via
+        } else if kind == MoveKind::EnPassant {
             let us = p.side_to_move();
             // The captured pawn stands behind the e.p. square, seen from the mover.
             let them = p.pieces(us ^ 1);
@@ -130,6 +137,7 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             rook,
             capture,
             victim,
+            via,
             // A gated S-chess piece is named like a promotion (`e1g1h`), as XBoard sends it.
             promotion: (kind == MoveKind::Promotion || m.is_gating()).then(|| letter(m.piece())),
             piece_promotion: kind == MoveKind::PiecePromotion,

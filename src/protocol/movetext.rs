@@ -279,7 +279,10 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             suffix: Suffix::None,
         } if from == to && via.is_empty() => legal.iter().find(|d| d.pass && d.to == *to),
         GuiMove::Move {
-            from, to, suffix, ..
+            from,
+            to,
+            via,
+            suffix,
         } => {
             let fits_suffix = |d: &MoveDetail| match suffix {
                 Suffix::Piece(p) => d.promotion == Some(*p) || (*p == '+' && d.piece_promotion),
@@ -290,6 +293,9 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
                 .iter()
                 .filter(|d| !d.pass && d.drop.is_none() && d.from == Some(*from))
                 .filter(|d| d.to == *to || d.rook == Some(*to))
+                // A multi-leg move is only the one through the square the GUI gave: the
+                // lion's `d4e5,e5d6` takes on e5, `d4d6` does not.
+                .filter(|d| via.as_slice() == d.via.as_slice())
                 .filter(|d| fits_suffix(d))
                 .collect();
             // A king move to the castling destination that is also a normal move is the
@@ -359,6 +365,7 @@ mod tests {
             rook: None,
             capture: false,
             victim: None,
+            via: None,
             promotion: None,
             piece_promotion: false,
             drop: None,

@@ -6,6 +6,7 @@
 //! Fairy-Stockfish's (so perft numbers agree with it), read from the [`Variant`] data: no
 //! variant name is tested anywhere.
 
+pub mod multileg;
 pub mod palace;
 pub mod tables;
 
@@ -119,6 +120,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) history: Vec<State<B>>,
     /// Pieces removed by capture side effects (atomic blasts, petrification), for unmake.
     pub(crate) blasts: Vec<crate::board::rules::blast::Blasted>,
+    /// Pieces removed on the kill square by multi-leg moves, one entry per such move made.
+    pub(crate) killed: Vec<multileg::Killed>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -353,6 +356,9 @@ impl<B: Bitboard> Position<B> {
         if self.t.palace.is_some() {
             b |= self.palace_attackers(sq, occ, color, cannons);
         }
+        if !self.t.walker_attackers.is_empty() {
+            b |= self.walker_attackers(sq, occ, color, self.by_color[color] & occ);
+        }
         b
     }
 
@@ -396,6 +402,13 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
+        }
+        if !self.t.walker_attackers.is_empty()
+            && self
+                .walker_attackers(sq, occ, color, self.by_color[color] & candidates & occ)
+                .any()
+        {
+            return true;
         }
         self.t.palace.is_some()
             && (self.palace_attackers(sq, occ, color, cannons) & candidates).any()
@@ -548,6 +561,8 @@ impl<B: Bitboard> Position<B> {
         let pc = self.board[from.index()];
         let pt = type_of(pc);
         self.st.moved_piece = pc;
+        // Castling rights lost by a piece taken on a multi-leg move's kill square.
+        let mut kill_mask = 0;
 
         if kind == MoveKind::Castling {
             let rfrom = to;
@@ -558,6 +573,11 @@ impl<B: Bitboard> Position<B> {
             k ^= z.piece(type_of(rook), us, rfrom) ^ z.piece(type_of(rook), us, rto);
             to = kto;
         } else {
+            if kind == MoveKind::MultiLeg {
+                let (dk, mask) = self.make_kill(m);
+                k ^= dk;
+                kill_mask = mask;
+            }
             // Capture.
             let capsq = if kind == MoveKind::EnPassant {
                 self.ep_capture_square(to, prev.ep)
@@ -682,7 +702,8 @@ impl<B: Bitboard> Position<B> {
 
         // Castling rights.
         if self.st.castling != 0 {
-            let mask = self.castling_mask[from.index()] | self.castling_mask[m.to().index()];
+            let mask =
+                self.castling_mask[from.index()] | self.castling_mask[m.to().index()] | kill_mask;
             if mask != 0 {
                 k ^= z.castling[self.st.castling as usize];
                 self.st.castling &= !mask;
@@ -887,6 +908,9 @@ impl<B: Bitboard> Position<B> {
             if st.captured != EMPTY {
                 self.put_piece(st.captured, st.captured_sq);
                 self.promoted_from[st.captured_sq.index()] = st.captured_unpromoted;
+            }
+            if kind == MoveKind::MultiLeg {
+                self.unmake_kill(us);
             }
         }
         let _ = us;

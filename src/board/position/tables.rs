@@ -4,10 +4,16 @@
 //! Piece moves are compiled here from the Betza IR's single-leg components (leapers, sliders,
 //! riders, hoppers, lame leapers, initial moves) onto the attack tables of `board::attacks`,
 //! following Fairy-Stockfish's reading: `i` components are quiet moves allowed from the
-//! double-step region, capture and quiet sets are separate. Multi-leg and other exotic
-//! components are an error for now (no variant of this issue has them).
+//! double-step region, capture and quiet sets are separate.
+//!
+//! Every other component (multi-leg `a` moves, locust captures, bent riders, cylinder `o`,
+//! `j`, `t`, exact ranges, crooked and circular riders, hoppers off the king lines) goes to a
+//! per-type [`Walker`] ([`Tables::walkers`]): the position runs the reference leg-walker for those pieces only
+//! (`position::multileg`), so a variant without such pieces pays nothing for them. The walker
+//! path refuses what the position cannot play yet: `e`, `d` and `i` on walker components, and
+//! moves that could remove more than one piece besides the one on the destination.
 
-use crate::betza::{self, ComponentKind, Dialect, Hop, Range};
+use crate::betza::{self, Component, ComponentKind, Dialect, Hop, Range, Simple};
 use crate::board::attacks::{
     reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
     LineTable, ObliqueRiderTable,
@@ -50,6 +56,16 @@ pub enum TableError {
         betza: String,
         /// The component, printed.
         component: String,
+    },
+    /// A walker component that moves cannot represent yet.
+    #[error("piece '{letter}' ({betza}): {reason} is not supported by the move generator yet")]
+    UnsupportedLegs {
+        /// Piece letter.
+        letter: char,
+        /// Its Betza text.
+        betza: String,
+        /// What the component has that cannot be played.
+        reason: &'static str,
     },
 }
 
@@ -168,6 +184,18 @@ pub struct PieceTables<B> {
     pub same_reach: bool,
 }
 
+/// The walker components of a piece type, with what check detection needs to know about them.
+#[derive(Debug, Clone)]
+pub struct Walker<B> {
+    /// The components, as parsed (the walker turns them for Black itself).
+    pub piece: Arc<betza::Piece>,
+    /// Some walker leg can capture (so the piece can give check through them).
+    pub captures: bool,
+    /// Per square: the squares within the farthest reach of the walker moves (a box around
+    /// the square, symmetric, so it also bounds where an attacker of the square can stand).
+    pub zone: Vec<B>,
+}
+
 /// Per-variant, per-width tables.
 #[derive(Debug)]
 pub struct Tables<B> {
@@ -234,6 +262,15 @@ pub struct Tables<B> {
     pub path_attacks: bool,
     /// Some piece type captures by hopping.
     pub hoppers: bool,
+    /// Per type: the components only the reference walker plays (multi-leg and other
+    /// exotic moves); `None` for nearly every piece. Kept apart from [`PieceTables`] so the
+    /// tables every move reads keep their layout.
+    pub walkers: Vec<Option<Walker<B>>>,
+    /// Types with walker components.
+    pub walker_types: TypeSet,
+    /// Types whose walker components can capture: check detection runs the walker for them,
+    /// and the legality shortcuts that rely on line geometry are off while one is on the board.
+    pub walker_attackers: TypeSet,
     /// The `soldier` type (moves only along its file outside `soldier_zone`), if any.
     pub soldier: Option<u8>,
     /// Per colour, the squares from `soldierPromotionRank` on (relative), where a soldier
@@ -495,7 +532,7 @@ fn build_piece<B: Bitboard>(
     v: &Variant,
     id: u8,
     cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
-) -> Result<PieceTables<B>, TableError> {
+) -> Result<(PieceTables<B>, Option<Walker<B>>), TableError> {
     let pt = &v.pieces[id as usize];
     let dialect = match pt.dialect {
         BetzaDialect::XBetza => Dialect::XBetza,
@@ -512,6 +549,7 @@ fn build_piece<B: Bitboard>(
     let mut hop_capture = false;
     let mut lame_capture = false;
     let mut same_reach = true;
+    let mut walker_components = Vec::new();
     let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
     for c in 0..2 {
         let mut builders = [
@@ -529,7 +567,12 @@ fn build_piece<B: Bitboard>(
                 betza: pt.betza.clone(),
                 component: format!("{comp:?}"),
             };
-            let simple = comp.simple().ok_or_else(unsupported)?;
+            let Some(simple) = fast_simple(comp) else {
+                if c == 0 {
+                    walker_components.push(comp.clone());
+                }
+                continue;
+            };
             let initial = simple.initial != betza::Initial::Always;
             let mut targets = Vec::new();
             if initial {
@@ -645,7 +688,27 @@ fn build_piece<B: Bitboard>(
         }
         rev
     });
-    Ok(PieceTables {
+    let walker = if walker_components.is_empty() {
+        None
+    } else {
+        let piece = betza::Piece {
+            components: walker_components,
+        };
+        check_walker(&piece).map_err(|reason| TableError::UnsupportedLegs {
+            letter: pt.letter,
+            betza: pt.betza.clone(),
+            reason,
+        })?;
+        Some(Walker {
+            captures: piece
+                .components
+                .iter()
+                .any(|comp| comp.legs().iter().any(|l| l.can_capture)),
+            zone: walker_zone(geo, &piece),
+            piece: Arc::new(piece),
+        })
+    };
+    let tables = PieceTables {
         quiet: [wq, bq],
         capture,
         initial: [wi, bi],
@@ -657,7 +720,92 @@ fn build_piece<B: Bitboard>(
         hop_capture,
         lame_capture,
         same_reach,
-    })
+    };
+    Ok((tables, walker))
+}
+
+/// The component as the fast tables take it, or `None` when it needs the walker.
+fn fast_simple(comp: &Component) -> Option<Simple> {
+    let simple = comp.simple()?;
+    if matches!(simple.range, Range::Exactly(_)) {
+        return None;
+    }
+    let unit = simple
+        .steps
+        .iter()
+        .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+    let fits = match (simple.hop, simple.range, simple.lame) {
+        (None, _, None) | (None, Range::Leaper, Some(_)) => true,
+        // Hoppers have tables on king lines only.
+        (Some(_), _, None) => unit,
+        _ => false,
+    };
+    fits.then_some(simple)
+}
+
+/// Why the position cannot play a piece's walker components yet, if it cannot: a move is
+/// one word holding a single extra square ([`crate::board::Move::kill_square`]), so at most one
+/// piece may be removed before the last leg; own pieces (`d`) and e.p. would need more
+/// bookkeeping; `i` would need to know which pieces have moved.
+fn check_walker(piece: &betza::Piece) -> Result<(), &'static str> {
+    for comp in &piece.components {
+        if comp.initial != betza::Initial::Always {
+            return Err("an initial (`i`) multi-leg or exotic component");
+        }
+        let legs = comp.legs();
+        if legs.iter().any(|l| l.can_destroy) {
+            return Err("capturing own pieces (`d`)");
+        }
+        if legs.iter().any(|l| l.en_passant) {
+            return Err("en passant (`e`) on a multi-leg or exotic component");
+        }
+        let locust = legs[..legs.len().saturating_sub(1)]
+            .iter()
+            .filter(|l| l.can_capture)
+            .count();
+        if locust > 1 {
+            return Err("more than one capture before the last leg");
+        }
+    }
+    Ok(())
+}
+
+/// Per square, the box of squares the walker components can reach from it: every leg keeps
+/// the length of the first leg's step (turns preserve it), so a component reaches at most
+/// that length times its steps. The whole board for cylinder pieces and unbounded riders.
+fn walker_zone<B: Bitboard>(geo: &Geometry, piece: &betza::Piece) -> Vec<B> {
+    let side = geo.files().max(geo.ranks()) as u32;
+    let mut radius = 0u32;
+    for comp in &piece.components {
+        let legs = comp.legs();
+        let length = legs.first().map_or(0, |leg| {
+            leg.steps_for(betza::Color::White)
+                .iter()
+                .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()) as u32)
+                .max()
+                .unwrap_or(0)
+        });
+        let steps: u32 = legs
+            .iter()
+            .map(|l| (l.range.max_steps() as u32).min(side) + l.jump as u32)
+            .sum();
+        radius = radius.max(length * steps);
+        if legs.iter().any(|l| l.cylinder) {
+            radius = side;
+        }
+    }
+    geo.squares()
+        .map(|from| {
+            let (f, r) = (geo.file_of(from) as i32, geo.rank_of(from) as i32);
+            let d = radius.min(side) as i32;
+            geo.squares()
+                .filter(|&sq| {
+                    (geo.file_of(sq) as i32 - f).abs() <= d
+                        && (geo.rank_of(sq) as i32 - r).abs() <= d
+                })
+                .fold(B::EMPTY, |b, sq| b.with(sq))
+        })
+        .collect()
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -692,9 +840,11 @@ impl<B: Bitboard> Tables<B> {
             return Err(TableError::TooManyTypes(n_types));
         }
         let mut cache = HashMap::new();
-        let pieces = (0..n_types as u8)
+        let (pieces, walkers): (Vec<_>, Vec<_>) = (0..n_types as u8)
             .map(|id| build_piece::<B>(&geo, variant, id, &mut cache))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
         let by_name = |n: &str| variant.piece_by_name(n);
         let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
         let promotion_region = both(&|c| region_bb(&geo, variant.promotion.region.get(c)));
@@ -757,6 +907,16 @@ impl<B: Bitboard> Tables<B> {
         });
         let path_attacks = pieces.iter().all(|p| !p.lame_capture);
         let hoppers = pieces.iter().any(|p| p.hop_capture);
+        let walker_types = TypeSet(
+            (0..n_types)
+                .filter(|&i| walkers[i].is_some())
+                .fold(0, |acc, i| acc | 1u64 << i),
+        );
+        let walker_attackers = TypeSet(
+            (0..n_types)
+                .filter(|&i| walkers[i].as_ref().is_some_and(|w| w.captures))
+                .fold(0, |acc, i| acc | 1u64 << i),
+        );
         let soldier = variant
             .pieces
             .iter()
@@ -829,6 +989,9 @@ impl<B: Bitboard> Tables<B> {
             soldier_zone,
             path_attacks,
             hoppers,
+            walkers,
+            walker_types,
+            walker_attackers,
             variant: variant.clone(),
             board: geo.board_mask(),
             n_types,

@@ -1,0 +1,452 @@
+//! Pieces that only the leg-walker plays (multi-leg `a` moves, locust captures, igui, bent
+//! riders, cylinder, tame, circular riders) in the position, against a reference built on
+//! nothing but `betza::walk`: the walker's moves of every piece (all its components, fast
+//! ones included) and legality as "no enemy walker move takes the royal piece afterwards".
+//! Fairy-Stockfish does not play these pieces (pyffish 0.0.90 drops the `a` legs), so this
+//! reference is the oracle. The variants are in `tests/data/multileg.ini`.
+
+use std::collections::BTreeSet;
+
+use dabbaba::betza::{self, Cell, Dialect};
+use dabbaba::board::bitboard::Bitboard;
+use dabbaba::board::position::{color_of, type_of, EMPTY, WALL};
+use dabbaba::board::{Game, Move, MoveKind, MoveList, Position, Square};
+use dabbaba::variant::{BetzaDialect, Variant, VariantSet};
+use dabbaba::with_position;
+
+const INI: &str = include_str!("data/multileg.ini");
+
+fn variant(name: &str) -> Variant {
+    let mut set = VariantSet::with_builtins();
+    set.load_str("multileg.ini", INI)
+        .expect("test variants load");
+    set.get(name).expect("test variant").clone()
+}
+
+fn game(name: &str, fen: Option<&str>) -> Game {
+    Game::new(&variant(name), fen, false).expect("position")
+}
+
+/// Every piece type's full Betza, parsed as the variant reads it.
+fn parsed(v: &Variant) -> Vec<betza::Piece> {
+    v.pieces
+        .iter()
+        .map(|pt| {
+            let dialect = match pt.dialect {
+                BetzaDialect::XBetza => Dialect::XBetza,
+                BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
+            };
+            betza::parse(&pt.betza, dialect).expect("test pieces parse")
+        })
+        .collect()
+}
+
+fn wsq<B: Bitboard>(p: &Position<B>, sq: Square) -> betza::Square {
+    let geo = &p.tables().geo;
+    betza::Square::new(geo.file_of(sq), geo.rank_of(sq))
+}
+
+fn bsq<B: Bitboard>(p: &Position<B>, sq: betza::Square) -> Square {
+    p.tables()
+        .geo
+        .square(sq.file, sq.rank)
+        .expect("walker squares are on the board")
+}
+
+/// The walker's board as `color` sees it.
+fn board_for<B: Bitboard>(p: &Position<B>, color: usize) -> betza::Board {
+    let t = p.tables();
+    let geo = &t.geo;
+    let mut board = betza::Board::new(geo.files(), geo.ranks()).expect("board size");
+    for sq in geo.squares() {
+        let pc = p.piece_on(sq);
+        let cell = if pc == WALL {
+            Cell::Hole
+        } else if pc == EMPTY {
+            Cell::Empty
+        } else if color_of(pc) == color {
+            Cell::Own
+        } else {
+            Cell::Enemy {
+                royal: Some(type_of(pc)) == t.king,
+            }
+        };
+        board.set(wsq(p, sq), cell);
+    }
+    board
+}
+
+fn color_of_side(c: usize) -> betza::Color {
+    if c == 0 {
+        betza::Color::White
+    } else {
+        betza::Color::Black
+    }
+}
+
+/// The walker's moves of every piece of `color`, as (from, walker move).
+fn walker_moves<B: Bitboard>(
+    p: &Position<B>,
+    pieces: &[betza::Piece],
+    color: usize,
+) -> Vec<(Square, betza::Move)> {
+    let board = board_for(p, color);
+    let mut out = Vec::new();
+    for from in p.tables().geo.squares() {
+        let pc = p.piece_on(from);
+        if pc == EMPTY || pc == WALL || color_of(pc) != color {
+            continue;
+        }
+        let situation = betza::Situation {
+            board: &board,
+            color: color_of_side(color),
+            from: wsq(p, from),
+            en_passant: None,
+            on_start: false,
+            one_step_from_start: false,
+        };
+        for m in betza::moves(&pieces[type_of(pc) as usize], &situation) {
+            out.push((from, m));
+        }
+    }
+    out
+}
+
+/// Whether the side to move can take a royal piece of the other side.
+fn royal_capturable<B: Bitboard>(p: &Position<B>, pieces: &[betza::Piece]) -> bool {
+    let us = p.side_to_move();
+    let Some(king) = p.tables().king else {
+        return false;
+    };
+    walker_moves(p, pieces, us).iter().any(|(_, m)| {
+        m.captures.iter().any(|&c| {
+            let pc = p.piece_on(bsq(p, c));
+            pc != EMPTY && pc != WALL && type_of(pc) == king
+        })
+    })
+}
+
+/// A move in the form both sides are compared in: UCI text, except that null moves (out and
+/// back without a capture) are `null:SQ` whatever square they pass (all have the same effect).
+fn key<B: Bitboard>(p: &Position<B>, m: Move) -> String {
+    if m.kind() == MoveKind::MultiLeg && m.from() == m.to() && p.piece_on(m.kill_square()) == EMPTY
+    {
+        return format!("null:{}", p.tables().geo.square_name(m.from()));
+    }
+    p.move_to_uci(m)
+}
+
+/// The engine move for a walker move: plain, or via the one square it empties on the way.
+fn engine_move<B: Bitboard>(p: &Position<B>, from: Square, m: &betza::Move) -> Option<Move> {
+    let to = bsq(p, m.to);
+    let removed: Vec<Square> = m
+        .captures
+        .iter()
+        .filter(|&&c| c != m.to)
+        .map(|&c| bsq(p, c))
+        .collect();
+    assert!(m.destroyed.is_empty(), "no `d` in the test pieces");
+    match removed.as_slice() {
+        [] if to != from => Some(Move::normal(from, to)),
+        [] => {
+            let via = m
+                .via
+                .iter()
+                .map(|&v| bsq(p, v))
+                .find(|&v| p.piece_on(v) == EMPTY)?;
+            Some(Move::multi_leg(from, via, to))
+        }
+        [kill] => Some(Move::multi_leg(from, *kill, to)),
+        _ => panic!("more than one piece taken on the way"),
+    }
+}
+
+/// The reference legal moves: walker moves (and drops of every piece in hand on every empty
+/// square), kept when no enemy walker move takes the royal piece afterwards. Checks that
+/// playing each move leaves the board the walker move describes.
+fn reference_moves<B: Bitboard>(p: &mut Position<B>, pieces: &[betza::Piece]) -> BTreeSet<String> {
+    let us = p.side_to_move();
+    let mut candidates: Vec<(Move, Option<betza::Move>)> = walker_moves(p, pieces, us)
+        .into_iter()
+        .filter_map(|(from, m)| engine_move(p, from, &m).map(|e| (e, Some(m))))
+        .collect();
+    let t = p.tables().clone();
+    if t.piece_drops {
+        for ty in 0..t.n_types as u8 {
+            if p.in_hand(ty, us) == 0 {
+                continue;
+            }
+            for sq in t.geo.squares() {
+                if p.piece_on(sq) == EMPTY {
+                    candidates.push((Move::drop(sq, ty, false), None));
+                }
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for (m, walked) in candidates {
+        let k = key(p, m);
+        let mover = p.piece_on(m.from());
+        p.make_move(m);
+        if let Some(w) = walked {
+            assert_eq!(p.piece_on(bsq(p, w.to)), mover, "mover lands on {}", k);
+            for &c in w.captures.iter().filter(|&&c| c != w.to) {
+                assert_eq!(p.piece_on(bsq(p, c)), EMPTY, "{k} empties its kill square");
+            }
+        }
+        assert_eq!(p.key(), p.compute_key(), "incremental key after {k}");
+        let legal = !royal_capturable(p, pieces);
+        p.unmake_move(m);
+        if legal {
+            out.insert(k);
+        }
+    }
+    out
+}
+
+fn engine_moves<B: Bitboard>(p: &Position<B>) -> BTreeSet<String> {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let set: BTreeSet<String> = list.iter().map(|&m| key(p, m)).collect();
+    assert_eq!(set.len(), list.len(), "no move twice at {}", p.fen());
+    set
+}
+
+/// A small deterministic generator (xorshift) for the random walks.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random games from the position: at every node the engine's legal moves equal the
+/// reference's, make/unmake restores the FEN and key, and moves read back from their text.
+/// Returns how many multi-leg moves with a kill square were among the legal moves.
+fn walk<B: Bitboard>(
+    p: &mut Position<B>,
+    pieces: &[betza::Piece],
+    games: usize,
+    plies: usize,
+) -> usize {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut multi_legs = 0;
+    for _ in 0..games {
+        let mut played = Vec::new();
+        for _ in 0..plies {
+            let fen = p.fen();
+            let reference = reference_moves(p, pieces);
+            let engine = engine_moves(p);
+            assert_eq!(
+                engine,
+                reference,
+                "legal moves at {fen}: engine only {:?}, reference only {:?}",
+                engine.difference(&reference).collect::<Vec<_>>(),
+                reference.difference(&engine).collect::<Vec<_>>()
+            );
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            for &m in list.iter() {
+                if m.kind() == MoveKind::MultiLeg {
+                    multi_legs += 1;
+                }
+                let text = p.move_to_uci(m);
+                assert_eq!(p.parse_uci_move(&text), Ok(m), "{text} reads back at {fen}");
+            }
+            let m = list.as_slice()[rng.below(list.len())];
+            p.make_move(m);
+            played.push((m, fen));
+        }
+        while let Some((m, fen)) = played.pop() {
+            p.unmake_move(m);
+            assert_eq!(p.fen(), fen, "unmake restores the position");
+            assert_eq!(p.key(), p.compute_key());
+        }
+    }
+    multi_legs
+}
+
+fn reference_perft<B: Bitboard>(p: &mut Position<B>, pieces: &[betza::Piece], depth: u32) -> u64 {
+    let moves = reference_moves(p, pieces);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for text in moves {
+        let m = if let Some(sq) = text.strip_prefix("null:") {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            *list
+                .iter()
+                .find(|&&m| key(p, m) == text)
+                .unwrap_or_else(|| panic!("engine has the null move on {sq}"))
+        } else {
+            p.parse_uci_move(&text).expect("reference move is legal")
+        };
+        p.make_move(m);
+        n += reference_perft(p, pieces, depth - 1);
+        p.unmake_move(m);
+    }
+    n
+}
+
+const VARIANTS: [&str; 6] = [
+    "lionchess",
+    "lionhouse",
+    "griffon",
+    "locust",
+    "lion10",
+    "lion12",
+];
+
+#[test]
+fn random_walks_match_the_reference_walker() {
+    for name in VARIANTS {
+        let pieces = parsed(&variant(name));
+        let mut g = game(name, None);
+        let multi_legs = with_position!(&mut g, p => walk(p, &pieces, 6, 40));
+        assert!(multi_legs > 0, "{name}: the walks met multi-leg moves");
+    }
+}
+
+/// Positions where the pieces meet at once: double captures, igui, locusts next to the kings,
+/// checks through a kill square, the royal lion's own double capture.
+#[test]
+fn crowded_positions_match_the_reference_walker() {
+    for (name, fen) in [
+        ("lionchess", "4k3/2s1s3/3s4/2l1L3/3S4/3s4/8/4K3 w - - 0 1"),
+        ("lionchess", "4k3/8/8/3ss3/3L4/8/8/r3K3 w - - 0 1"),
+        ("lionchess", "3rk3/8/3s4/4l3/3L4/8/3S4/3RK3 b - - 0 1"),
+        ("lionhouse", "4k3/8/3s4/4s3/3L4/8/8/4K3[Ss] w - - 0 1"),
+        ("griffon", "4k3/2s5/1s1S4/4K3/3s4/8/8/G7 w - - 0 1"),
+        ("griffon", "8/8/3s4/2SkS3/3s4/8/8/G3K2A w - - 0 1"),
+        ("locust", "4k3/3c1c2/4C3/8/1l6/8/3E4/K7 b - - 0 1"),
+        ("locust", "k7/8/8/3c4/2e1X3/3c4/8/4K2L w - - 0 1"),
+        ("locust", "4k3/8/2c1c3/3E4/8/8/8/4K2T w - - 0 1"),
+        ("locust", "k7/8/8/8/8/8/1O6/7K w - - 0 1"),
+    ] {
+        let pieces = parsed(&variant(name));
+        let mut g = game(name, Some(fen));
+        let multi_legs = with_position!(&mut g, p => walk(p, &pieces, 3, 12));
+        assert!(
+            multi_legs > 0 || name == "griffon" || fen.contains('O'),
+            "{fen}: multi-leg moves met"
+        );
+    }
+}
+
+/// Perft of the test variants: the engine's numbers, equal to the reference perft's.
+#[test]
+fn perft_matches_the_reference_perft() {
+    for (name, fen, depth, nodes) in [
+        ("lionchess", None, 3, 6239u64),
+        (
+            "lionhouse",
+            Some("4k3/8/3s4/4s3/3L4/8/8/4K3[Ss] w - - 0 1"),
+            2,
+            5797,
+        ),
+        ("griffon", None, 3, 7050),
+        ("locust", None, 2, 791),
+        ("lion10", None, 2, 784),
+        ("lion12", None, 2, 841),
+    ] {
+        let pieces = parsed(&variant(name));
+        let mut g = game(name, fen);
+        let (engine, reference) = with_position!(&mut g, p => (
+            dabbaba::board::perft::perft(p, depth),
+            reference_perft(p, &pieces, depth)
+        ));
+        assert_eq!(engine, reference, "{name} perft {depth}");
+        assert_eq!(engine, nodes, "{name} perft {depth}");
+    }
+}
+
+/// Move text: the two legs with a comma in UCI and CECP (CECP ranks from 0 on 10-rank
+/// boards), read back to the same move; the route matters (`d4d6` is not the double capture
+/// `d4e5,e5d6`); legs that do not join or that the piece cannot take are illegal.
+#[test]
+fn multi_leg_move_text_in_uci_and_cecp() {
+    use dabbaba::engine::Engine;
+    use dabbaba::protocol::movetext::{find_move, Coords};
+
+    let fen = "4k3/8/3s4/4s3/3L4/8/8/4K3 w - - 0 1";
+    let g = game("lionchess", Some(fen));
+    let uci = g.legal_moves_uci();
+    for text in ["d4e5,e5d6", "d4e5,e5d4", "d4e5,e5f6", "d4d6", "d4e5"] {
+        assert!(uci.contains(&text.to_string()), "{text} in {uci:?}");
+    }
+    // Null move (out and back through an empty square): once, whatever square it passes.
+    let nulls: Vec<&String> = uci
+        .iter()
+        .filter(|t| t.starts_with("d4") && t.ends_with("d4") && t.contains(','))
+        .filter(|t| !t.starts_with("d4e5"))
+        .collect();
+    assert_eq!(nulls.len(), 1, "{nulls:?}");
+    let mut g2 = g.clone();
+    for bad in ["d4e5,e6d6", "d4d5,d5d6", "d4e5,e5d7", "d4e6,e6e7"] {
+        let err = g2.play_uci(&[bad.to_string()]).expect_err(bad);
+        assert_eq!(err.to_string(), format!("Illegal move: {bad}"));
+    }
+    g2.play_uci(&["d4e5,e5d6".to_string()])
+        .expect("double capture");
+    assert_eq!(g2.fen(), "4k3/8/3L4/8/8/8/8/4K3 b - - 0 1");
+
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/multileg.ini");
+    let mut engine = Engine::new();
+    engine.load_variants(path).expect("test variants");
+    engine.set_variant("lionchess").expect("lionchess");
+    engine.set_position(Some(fen), &[]).expect("position");
+    let legal = engine.legal_move_details();
+    let coords = Coords::new(8, 8);
+    for text in ["d4e5,e5d6", "d4d6", "d4e5,e5d4"] {
+        let gm = coords.parse_move(text).expect("parses");
+        let d = find_move(&gm, &legal).expect("legal");
+        assert_eq!(d.uci, text);
+        assert_eq!(coords.move_text(d), text);
+    }
+    let double = find_move(&coords.parse_move("d4e5,e5d6").unwrap(), &legal).unwrap();
+    assert!(double.capture);
+    assert_eq!(double.victim, Some((4, 4)));
+    assert!(find_move(&coords.parse_move("d4e6,e6d6").unwrap(), &legal).is_none());
+
+    engine.set_variant("lion10").expect("lion10");
+    engine
+        .set_position(Some("4k5/10/10/10/3s6/4L5/10/10/10/4K5 w - - 0 1"), &[])
+        .expect("position");
+    let legal = engine.legal_move_details();
+    let coords = Coords::new(10, 10);
+    let d = find_move(&coords.parse_move("e4d5,d5c6").unwrap(), &legal).expect("0-based");
+    assert_eq!(d.uci, "e5d6,d6c7");
+    assert_eq!(coords.move_text(d), "e4d5,d5c6");
+}
+
+/// What the position cannot play yet is an error naming the piece, not a wrong move.
+#[test]
+fn unsupported_walker_components_are_errors() {
+    for (betza, reason) in [
+        ("KcacaK", "more than one capture before the last leg"),
+        ("KdK", "capturing own pieces"),
+        ("KifcafmF", "initial"),
+    ] {
+        let ini = format!(
+            "[bad]\nking = k\ncustomPiece1 = x:{betza}\ncastling = false\n\
+             startFen = 4k3/8/8/8/8/8/8/3XK3 w - - 0 1\n"
+        );
+        let mut set = VariantSet::with_builtins();
+        set.load_str("bad.ini", &ini).expect("loads");
+        let v = set.get("bad").expect("bad").clone();
+        let err = Game::new(&v, None, false).expect_err(betza).to_string();
+        assert!(
+            err.contains(&format!("'X' ({betza})")) && err.contains(reason),
+            "{betza}: {err}"
+        );
+    }
+}
