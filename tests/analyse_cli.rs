@@ -755,7 +755,7 @@ fn progress_bar_only_on_a_terminal() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["type"], "summary");
     // `bench` and `perft` show a spinner on a terminal, and nothing of it in a pipe.
-    for (args, label) in [("bench --depth 3", "bench ["), ("perft 4", "perft 4 [")] {
+    for (args, label) in [("bench --depth 3", "bench ["), ("perft 5", "perft 5 [")] {
         let cmd = format!(
             "'{}' {args} > '{}'",
             env!("CARGO_BIN_EXE_dabbaba"),

@@ -31,6 +31,9 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
         .with_style(style)
         .with_prefix(what.to_string());
     pb.enable_steady_tick(Duration::from_millis(200));
+    // Draw at once: the steady tick's first frame comes only after its interval, and a short
+    // run would otherwise finish without the terminal ever showing what it was doing.
+    pb.tick();
     pb
 }
 
@@ -46,5 +49,6 @@ pub fn spinner(what: &str) -> ProgressBar {
         .with_style(style)
         .with_prefix(what.to_string());
     pb.enable_steady_tick(Duration::from_millis(120));
+    pb.tick();
     pb
 }
