@@ -647,36 +647,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
-    /// Whether the opponent would mate at once if the side to move at `ply` passed: each
-    /// move after a null move is played, and the replies of those that check are counted.
-    /// Cheaper than a search (nothing beyond the checks is searched), and exact for a mate in
-    /// one. Checking moves count as nodes.
-    fn opponent_mates_after_pass(&mut self, ply: usize) -> bool {
-        self.make(NULL_MOVE, ply);
-        let mut list = std::mem::take(&mut self.lists[ply + 1]);
-        let mut replies = std::mem::take(&mut self.lists[ply + 2]);
-        self.pos.legal_moves(&mut list);
-        let mut mates = false;
-        for &m in list.iter() {
-            // Played on the board rather than tested with `Position::gives_check`, which
-            // missed a capturing check in xiangqi (rook takes advisor beside the king).
-            self.pos.make_move(m);
-            if in_check(&self.pos) {
-                self.nodes += 1;
-                self.pos.legal_moves(&mut replies);
-                mates = replies.is_empty() && terminal_value(&self.pos, true) == GameValue::Loss;
-            }
-            self.pos.unmake_move(m);
-            if mates {
-                break;
-            }
-        }
-        self.lists[ply + 1] = list;
-        self.lists[ply + 2] = replies;
-        self.unmake(NULL_MOVE);
-        mates
-    }
-
     /// The principal variation search.
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -756,22 +726,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let us = self.pos.side_to_move();
 
         // Steps 5 and 6 judge a node by its static evaluation, which cannot see a quiet
-        // threat made by the move before. At ply 1 that move is a root move: when its reply is
-        // pruned, a quiet mating root move is scored by that blind evaluation (and late root
-        // moves are searched reduced, so the reply stays within pruning depth until the
-        // iteration is several plies deeper than the mate; quiet mates in 2 needed depth 11).
-        // So at ply 1, before pruning, ask whether the opponent would mate at once if we
-        // passed, and search the node fully if so. The probe is cheap and there are few ply-1
-        // nodes; searching all of them fully instead cost 20 % more nodes at depth 6 and lost
-        // games (docs/search.md). Deeper plies would pay the probe far more often.
-        let mate_threat = !pv_node
-            && !check
-            && ply == 1
-            && eval >= beta
-            && beta.abs() < MATE_BOUND
-            && self.opponent_mates_after_pass(ply);
-
-        if !pv_node && !check && !mate_threat {
+        // threat made by the move before. Keeping them out of ply 1 (where that move is a root
+        // move), or a mate-threat probe there, found quiet mates in 2 sooner but lost games at
+        // fixed nodes (docs/search.md), so pruning stays everywhere.
+        if !pv_node && !check {
             // Step 5. Reverse futility pruning. Not when beta is a mated score: an evaluation
             // above it does not show that no quicker mate exists (a mate in 3 found first hid
             // a mate in 2 until depth 11).
