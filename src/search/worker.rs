@@ -727,8 +727,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         // Steps 5 and 6 judge a node by its static evaluation, which cannot see a quiet
         // threat made by the move before. Keeping them out of ply 1 (where that move is a root
-        // move), or a mate-threat probe there, found quiet mates in 2 sooner but lost games at
-        // fixed nodes (docs/search.md), so pruning stays everywhere.
+        // move), or a mate-threat probe there, found quiet mates in 2 sooner but did not hold
+        // up in fixed-node matches (docs/search.md), so pruning stays everywhere.
         if !pv_node && !check {
             // Step 5. Reverse futility pruning. Not when beta is a mated score: an evaluation
             // above it does not show that no quicker mate exists (a mate in 3 found first hid
