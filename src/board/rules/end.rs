@@ -6,15 +6,15 @@
 //! The immediate test runs at every node of perft and search, so each rule is guarded by a
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
-//! Not implemented (documented in `variants/README.md`): xiangqi chasing (`chasingRule`),
-//! connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
+//! Xiangqi's perpetual chase (`chasingRule`) is judged in [`super::chase`] when a repetition
+//! is found. Not implemented (documented in `variants/README.md`): connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
 //! variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{Position, WHITE_OO};
-use crate::variant::{Color as VColor, CountingRule, GameValue, MaterialCounting};
+use crate::variant::{ChasingRule, Color as VColor, CountingRule, GameValue, MaterialCounting};
 
 fn vcolor(c: usize) -> VColor {
     if c == 0 {
@@ -468,6 +468,24 @@ impl<B: Bitboard> Position<B> {
         own[0] == own[2] && own[0] == own[4]
     }
 
+    /// Sittuyin's lone-pawn promotion draw for the side to move (see
+    /// [`Position::result`]), with the cheap tests first so the search can ask at every node:
+    /// legal moves are generated only for a king and one pawn not in check.
+    pub fn lone_pawn_promotion_draw(&self) -> bool {
+        let Some(pawn) = self.t.pawn else {
+            return false;
+        };
+        if !self.t.variant.promotion.sittuyin
+            || self.by_color[self.stm].count() != 2
+            || self.count(pawn, self.stm) != 1
+        {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        !list.is_empty() && self.sittuyin_lone_pawn(&list)
+    }
+
     /// Sittuyin: a side with only its king and one pawn whose every legal move is a
     /// promotion may not promote that way, so the game is drawn.
     fn sittuyin_lone_pawn(&self, legal: &MoveList) -> bool {
@@ -524,6 +542,16 @@ impl<B: Bitboard> Position<B> {
                     _ => GameValue::Draw,
                 };
                 return Some((value, EndReason::PerpetualCheck));
+            }
+        }
+        if ge.chasing_rule == ChasingRule::Axf {
+            // Only now, with a repetition found, are the chases of the cycle worked out.
+            match self.clone().chase_verdict(cycle) {
+                Some(GameValue::Draw) => {
+                    return Some((self.material_value(), EndReason::Repetition))
+                }
+                Some(v) => return Some((v, EndReason::Chase)),
+                None => {}
             }
         }
         let mut value = if ge.n_fold_value_absolute {
