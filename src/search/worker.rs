@@ -455,6 +455,25 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         list.is_empty()
     }
 
+    /// With `chasingRule = axf`: the plies the n-move rule adds for checks beyond ten, as
+    /// [`Position::axf_check_offset`] counts them, from the check flags of the game and the
+    /// search path (only asked once the n-move limit is reached).
+    fn axf_offset(&self) -> u32 {
+        let n = self.keys.len();
+        if !self.rules.perpetual {
+            return self.pos.axf_check_offset();
+        }
+        if n < 21 {
+            return 0;
+        }
+        let end = (self.pos.state().rule50 as usize).min(n - 1);
+        let now = in_check(&self.pos);
+        crate::board::rules::end::axf_offset(
+            |k| if k == 0 { now } else { self.checks[n - 1 - k] },
+            end,
+        )
+    }
+
     /// A drawn ending's score: 0, or the `materialCounting` result (janggi).
     fn drawn(&self, ply: usize) -> i32 {
         if self.rules.material_counting {
@@ -468,7 +487,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn move_rules(&self, ply: usize) -> Option<i32> {
         let st = self.pos.state();
         let r = &self.rules;
-        if r.rule50_limit > 0 && st.rule50 >= r.rule50_limit && !self.mated() {
+        if r.rule50_limit > 0
+            && st.rule50 >= r.rule50_limit
+            && (!r.chasing || st.rule50 >= r.rule50_limit + self.axf_offset())
+            && !self.mated()
+        {
             return Some(self.drawn(ply));
         }
         if r.counting
@@ -1020,6 +1043,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             tt_move = e.mv;
         }
         let check = in_check(&self.pos);
+        if self.rules.perpetual {
+            // Read by the AXF n-move offset of deeper nodes (no repetition is looked for in
+            // quiescence).
+            if let Some(c) = self.checks.last_mut() {
+                *c = check;
+            }
+        }
         let stand = if check {
             -INF
         } else {

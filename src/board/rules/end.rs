@@ -406,7 +406,14 @@ impl<B: Bitboard> Position<B> {
         let ge = &v.game_end;
         let rule50 = self.st.rule50;
         if ge.n_move_rule > 0 && rule50 >= 2 * ge.n_move_rule && !legal.is_empty() {
-            return Some((self.material_value(), EndReason::MoveRule));
+            let offset = if ge.chasing_rule == ChasingRule::Axf {
+                self.axf_check_offset()
+            } else {
+                0
+            };
+            if rule50 >= 2 * ge.n_move_rule + offset {
+                return Some((self.material_value(), EndReason::MoveRule));
+            }
         }
         if ge.move_repetition_illegal && self.move_repetition() {
             // The side that just moved repeated itself and loses.
@@ -565,6 +572,20 @@ impl<B: Bitboard> Position<B> {
         Some((value, EndReason::Repetition))
     }
 
+    /// With `chasingRule = axf`, the n-move rule does not count the checks a side gives
+    /// beyond ten (Fairy-Stockfish's reading of the AXF rule): the plies to add to the
+    /// limit, twice the excess of the side that checked more often over the reversible
+    /// stretch. Only once 20 moves of the game are known.
+    pub fn axf_check_offset(&self) -> u32 {
+        let n = self.history.len();
+        if n < 20 {
+            return 0;
+        }
+        let end = (self.st.rule50 as usize).min(n);
+        let checks = self.checks_back(end);
+        axf_offset(|k| checks[k], end)
+    }
+
     /// Whether the side to move was in check in the position `k` plies back, for
     /// `k = 0..=plies` (walks back on a copy).
     fn checks_back(&self, plies: usize) -> Vec<bool> {
@@ -590,4 +611,13 @@ impl<B: Bitboard> Position<B> {
         }
         out
     }
+}
+
+/// The AXF n-move offset from `checked[k]` (the side to move `k` plies back was in check,
+/// `k = 0..=end`): the side to move's opponent checked in the positions `0, 2, ..`, below
+/// `end`, the side to move in `1, 3, ..`, up to `end`.
+pub fn axf_offset(checked: impl Fn(usize) -> bool, end: usize) -> u32 {
+    let them = (0..end).step_by(2).filter(|&k| checked(k)).count() as u32;
+    let us = (1..=end).step_by(2).filter(|&k| checked(k)).count() as u32;
+    2 * them.max(us).saturating_sub(10)
 }
