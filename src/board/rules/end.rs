@@ -7,8 +7,8 @@
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
 //! Xiangqi's perpetual chase (`chasingRule`) is judged in [`super::chase`] when a repetition
-//! is found. Not implemented (documented in `variants/README.md`): connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
-//! variants.
+//! is found. Not implemented (documented in `variants/README.md`): connect rules (no built-in
+//! variant uses them yet) and the virtual-piece rules of two-board variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
@@ -380,8 +380,8 @@ impl<B: Bitboard> Position<B> {
     /// Whether the game is over in this position, with the result for the side to move and
     /// the reason: the immediate ends, no legal move (checkmate or stalemate with the
     /// variant's values), then the optional ends Fairy-Stockfish's `is_optional_game_end`
-    /// reports (n-move rule, n-fold repetition with perpetual check, counting rule, sittuyin's
-    /// lone-pawn promotion). Repetition counts only positions reached by moves played on
+    /// reports (n-move rule, n-fold repetition with perpetual check and chase, counting rule,
+    /// sittuyin's lone-pawn promotion). Repetition counts only positions reached by moves played on
     /// this position (its history), as it does for pyffish.
     pub fn result(&self) -> Option<Outcome> {
         let outcome = |(value, reason)| Outcome {
