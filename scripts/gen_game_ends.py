@@ -19,7 +19,10 @@ in proportions rotated per game ("styles"), so that games end in every way the v
   - repeat: often move back the piece just moved (repetitions, perpetual checks);
   - random: random moves, captures preferred (stalemates, n-move rule, counting);
   - perpetual (only when asked with --styles): the first player checks whenever it can
-    (moving back when that checks), the other moves back often: perpetual checks.
+    (moving back when that checks), the other moves back often: perpetual checks;
+  - chase (only when asked with --styles; for xiangqi's chasing rule): the first player
+    attacks an unprotected piece whenever it can (moving back when that does), the other
+    moves back often and sometimes chases too: repetitions decided by perpetual chasing.
 A move of dabbaba's that pyffish does not list as legal is reported (ILLEGAL) and replaced by
 a random one. Up to --tries games are played per variant; the first game of each new kind of ending is kept,
 then the rest up to --games. A game that does not end within --max-plies is dropped.
@@ -154,7 +157,49 @@ def back_move(moves, legal):
 # Per style: probability of taking the engine's move, of moving back, of preferring captures.
 # "perpetual" (only with --styles) also prefers checking moves: perpetual checks.
 STYLE_ODDS = {"engine": (0.7, 0.05, 0.3), "repeat": (0.4, 0.6, 0.2), "random": (0.0, 0.1, 0.5),
-              "perpetual": (0.3, 0.6, 0.1)}
+              "perpetual": (0.3, 0.6, 0.1), "chase": (0.3, 0.7, 0.0)}
+
+
+def flip_side(fen):
+    """The same position with the other side to move (to ask what a piece attacks)."""
+    parts = fen.split()
+    parts[1] = "b" if parts[1] == "w" else "w"
+    return " ".join(parts)
+
+
+def origin(move):
+    m = re.match(r"([a-z]+\d+)[a-z]+\d+", move)
+    return m.group(1) if m else None
+
+
+def chased_squares(variant, fen, mover_square):
+    """The squares the piece on `mover_square` attacks in `fen` (its side having just moved)
+    whose piece nothing recaptures: asked of pyffish by letting that side move again."""
+    if sf.gives_check(variant, fen, []):
+        # With the other side to move its king could be taken: pyffish cannot be asked.
+        return []
+    occupied = occupied_squares(fen)
+    flipped = flip_side(fen)
+    out = []
+    for c in sf.legal_moves(variant, flipped, []):
+        if origin(c) == mover_square and destination(c) in occupied:
+            if not any(destination(r) == destination(c)
+                       for r in sf.legal_moves(variant, flipped, [c])):
+                out.append(destination(c))
+    return out
+
+
+def chases(variant, cur, m):
+    """Whether move `m` leaves the moved piece attacking an unprotected enemy piece."""
+    return bool(chased_squares(variant, sf.get_fen(variant, cur, [m]), destination(m)))
+
+
+def a_chase(rng, variant, cur, legal, tries=12):
+    """A random chasing move among a few tried (each test costs pyffish calls)."""
+    for m in rng.sample(legal, min(tries, len(legal))):
+        if chases(variant, cur, m):
+            return m
+    return None
 
 
 def a_check(rng, variant, cur, legal):
@@ -177,6 +222,25 @@ def pick(rng, style, engine, variant, start, moves, legal, illegal):
         if m:
             return m
         p_back = 0.0
+    if style == "chase" and len(moves) % 2 == 1 and rng.random() < 0.85:
+        # The chased side runs with the chased piece, back where it came from if it can.
+        cur = sf.get_fen(variant, start, moves)
+        chased = chased_squares(variant, cur, destination(moves[-1]))
+        back = back_move(moves, legal)
+        if back and origin(back) in chased:
+            return back
+        runs = [m for m in legal if origin(m) in chased]
+        if runs:
+            return rng.choice(runs)
+    if style == "chase" and (len(moves) % 2 == 0 or rng.random() < 0.15):
+        # The first player (the second now and then) chases, back and forth when it can.
+        cur = sf.get_fen(variant, start, moves)
+        back = back_move(moves, legal)
+        if back and chases(variant, cur, back):
+            return back
+        m = a_chase(rng, variant, cur, legal)
+        if m:
+            return m
     if rng.random() < p_back:
         back = back_move(moves, legal)
         if back:
@@ -223,7 +287,7 @@ def loads(binary, variant):
 
 
 KIND = {"checkmate": "checkmate", "stalemate": "stalemate", "n-move rule": "optional",
-        "repetition": "optional", "perpetual check": "optional", "move repetition": "optional",
+        "repetition": "optional", "perpetual check": "optional", "perpetual chase": "optional", "move repetition": "optional",
         "counting rule": "optional",
         "sittuyin promotion": "optional"}
 
@@ -270,7 +334,8 @@ def main():
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--nodes", type=int, default=300, help="engine nodes per move")
     ap.add_argument("--styles", default=",".join(STYLES),
-                    help="comma-separated, rotated per game: engine, repeat, random, perpetual")
+                    help="comma-separated, rotated per game: engine, repeat, random, perpetual, "
+                    "chase")
     ap.add_argument("--kind", help="keep only games that end this way (e.g. optional)")
     ap.add_argument("--decisive", action="store_true", help="keep only won or lost games")
     ap.add_argument("--bin", default="target/release/dabbaba")

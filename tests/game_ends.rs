@@ -15,6 +15,7 @@ fn kind(r: EndReason) -> &'static str {
         EndReason::MoveRule
         | EndReason::Repetition
         | EndReason::PerpetualCheck
+        | EndReason::Chase
         | EndReason::MoveRepetition
         | EndReason::Counting
         | EndReason::SittuyinPromotion => "optional",
@@ -284,5 +285,83 @@ fn janggi_move_repetition() {
         if want.is_some() {
             assert_eq!(got.map(|o| o.reason), Some(EndReason::MoveRepetition));
         }
+    }
+}
+
+/// Xiangqi's chasing rule (`chasingRule = axf`) on scripted chases, each judged by pyffish
+/// 0.0.90 (the result given here; the game goes on one move earlier): a chariot chasing an
+/// unprotected cannon or a soldier across the river, and a horse chasing a chariot (a more
+/// valuable piece, chased even when protected), lose for the chasing side on the third
+/// repetition; a protected cannon, a chariot attacking a chariot (each may take the other)
+/// and minixiangqi (no chasing rule) give the plain repetition draw.
+#[test]
+fn xiangqi_chases_as_in_fairy_stockfish() {
+    let chase = "a3a8 b8b6 a8a6 b6b8 a6a8 b8b6 a8a6 b6b8 a6a8";
+    let cases: &[(&str, &str, &str, &str, &str)] = &[
+        (
+            "xiangqi",
+            "4k4/9/1c7/9/9/9/9/R8/9/3K5 w - - 0 1",
+            chase,
+            "0-1",
+            "perpetual chase",
+        ),
+        (
+            "xiangqi",
+            "1r2k4/9/1c7/9/9/9/9/R8/9/3K5 w - - 0 1",
+            chase,
+            "1/2-1/2",
+            "repetition",
+        ),
+        (
+            "xiangqi",
+            "4k4/9/1r7/9/9/9/9/R8/9/3K5 w - - 0 1",
+            chase,
+            "1/2-1/2",
+            "repetition",
+        ),
+        (
+            "xiangqi",
+            "r4k3/9/9/1N7/9/9/9/9/9/3K5 w - - 0 1",
+            "b7c9 a10b10 c9a8 b10a10 a8c9 a10b10 c9a8 b10a10 a8c9",
+            "0-1",
+            "perpetual chase",
+        ),
+        (
+            "xiangqi",
+            "4k4/9/9/9/9/9/1p7/9/3K5/5R3 w - - 0 1",
+            "f1b1 b4c4 b1c1 c4b4 c1b1 b4c4 b1c1 c4b4 c1b1",
+            "0-1",
+            "perpetual chase",
+        ),
+        // The chased side completes the repetition; the known game starts on the repeated
+        // position, so its first occurrence has no move before it.
+        (
+            "xiangqi",
+            "4k4/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
+            "a6a8 b8b6 a8a6 b6b8 a6a8 b8b6 a8a6 b6b8",
+            "0-1",
+            "perpetual chase",
+        ),
+        (
+            "minixiangqi",
+            "3k3/7/1c5/7/R6/7/2K4 w - - 0 1",
+            "a3a5 b5b4 a5a4 b4b5 a4a5 b5b4 a5a4 b4b5 a4a5",
+            "1/2-1/2",
+            "repetition",
+        ),
+    ];
+    for (variant, fen, moves, result, reason) in cases {
+        let moves: Vec<&str> = moves.split(' ').collect();
+        let before = play(variant, Some(fen), &moves[..moves.len() - 1]);
+        assert_eq!(before.result(), None, "{variant} {fen} {moves:?}");
+        let g = play(variant, Some(fen), &moves);
+        let o = g
+            .result()
+            .unwrap_or_else(|| panic!("{variant} {fen} {moves:?}: not over"));
+        assert_eq!(
+            (o.pgn(), o.reason.as_str()),
+            (*result, *reason),
+            "{variant} {fen} {moves:?}"
+        );
     }
 }

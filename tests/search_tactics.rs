@@ -297,3 +297,90 @@ fn xiangqi_perpetual_check_wins_for_the_defender_across_the_root() {
     let score = out.lines.first().map(|l| l.score);
     assert_eq!(score, Some(Score::Mate(1)), "{score:?}");
 }
+
+fn search(
+    variant: &str,
+    fen: &str,
+    moves: &str,
+    limits: &Limits,
+) -> (Option<String>, Option<Score>) {
+    let mut e = Engine::new();
+    e.set_variant(variant).expect("variant");
+    let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+    e.set_position(Some(fen), &moves).expect("position");
+    let (b, out) = e.search_sync(limits);
+    (b.best, out.lines.first().map(|l| l.score))
+}
+
+/// Xiangqi's chasing rule (`chasingRule = axf`): White's chariot has chased Black's
+/// unprotected cannon back and forth (a8/a6 against b8/b6); a6a8 would repeat the position a
+/// third time with White chasing on every move, which pyffish scores as a loss for White
+/// (`tests/game_ends.rs`). White is two chariots down, so a search that scores the repetition
+/// as a draw plays a6a8 with score 0; the rule makes it a loss and White must play on.
+#[test]
+fn xiangqi_perpetual_chase_is_avoided_by_the_chasing_side() {
+    let (best, score) = search(
+        "xiangqi",
+        "4k2rr/9/1c7/9/9/9/9/R8/9/3K5 w - - 0 1",
+        "a3a8 b8b6 a8a6 b6b8 a6a8 b8b6 a8a6 b6b8",
+        &Limits::depth(6),
+    );
+    assert_ne!(best.as_deref(), Some("a6a8"), "{score:?}");
+    assert!(
+        matches!(score, Some(Score::Cp(cp)) if cp < -300)
+            || matches!(score, Some(Score::Mate(m)) if m < 0),
+        "{best:?} {score:?}"
+    );
+}
+
+/// The same rule from the chased side, across the root: Black's b6b8 completes the third
+/// repetition of a cycle in which White chased the cannon with every move, which wins for
+/// Black (pyffish: 0-1), and the search must see it as a mate in one.
+#[test]
+fn xiangqi_perpetual_chase_wins_for_the_chased_side_across_the_root() {
+    let (best, score) = search(
+        "xiangqi",
+        "4k4/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
+        "a6a8 b8b6 a8a6 b6b8 a6a8 b8b6 a8a6",
+        &Limits::depth(4),
+    );
+    assert_eq!(best.as_deref(), Some("b6b8"));
+    assert_eq!(score, Some(Score::Mate(1)), "{score:?}");
+}
+
+/// Minishogi's fourfold repetition (`nFoldRule = 4`, lost for White by `nFoldValue`): after
+/// the start position has occurred twice, Black's a4a5 makes it occur a third time, which is
+/// not yet a repetition (pyffish: the game goes on), so no move wins at once. A search that
+/// counts two earlier occurrences before the root as enough (the threefold count) scores
+/// a4a5 as a win; after three earlier occurrences it is one.
+#[test]
+fn minishogi_fourfold_repetition_needs_four_occurrences_across_the_root() {
+    let fen = "rbsgk/4p/5/P4/KGSBR[-] w 0 1";
+    let cycle = "e1e2 a5a4 e2e1 a4a5 ";
+    let third = format!("{cycle}e1e2 a5a4 e2e1");
+    let (best, score) = search("minishogi", fen, &third, &Limits::depth(4));
+    assert!(matches!(score, Some(Score::Cp(_))), "{best:?} {score:?}");
+    let fourth = format!("{}e1e2 a5a4 e2e1", cycle.repeat(2));
+    let (best, score) = search("minishogi", fen, &fourth, &Limits::depth(4));
+    assert_eq!(best.as_deref(), Some("a4a5"));
+    assert_eq!(score, Some(Score::Mate(1)), "{score:?}");
+}
+
+/// Sittuyin: after h7h8 White has only its king, which cannot move, and a pawn whose every
+/// move is a promotion, so the game is drawn (pyffish agrees; `Position::result`). The search
+/// must score h7h8 as that draw, not by Black's extra material.
+#[test]
+fn sittuyin_lone_pawn_promotion_is_a_draw_in_the_search() {
+    let limits = Limits {
+        searchmoves: vec!["h7h8".to_string()],
+        ..Limits::depth(4)
+    };
+    let (best, score) = search(
+        "sittuyin",
+        "8/7r/3p4/3P4/8/2n5/2k5/K7[] b - - 0 1",
+        "",
+        &limits,
+    );
+    assert_eq!(best.as_deref(), Some("h7h8"));
+    assert_eq!(score, Some(Score::Cp(0)), "{score:?}");
+}

@@ -120,6 +120,14 @@ struct DrawRules {
     /// Repetitions are looked for over the whole game (captures go to hand, so a capture
     /// does not make the earlier positions unreachable).
     whole_history: bool,
+    /// `nFoldRule`: how many times a position must occur in the game (0: no repetition
+    /// rule).
+    n_fold: usize,
+    /// Xiangqi's `chasingRule`: a repetition in which one side chased all the time loses for
+    /// it.
+    chasing: bool,
+    /// Sittuyin: a lone pawn whose only moves are promotions draws.
+    sittuyin: bool,
 }
 
 impl DrawRules {
@@ -138,6 +146,9 @@ impl DrawRules {
             counting: ge.counting_rule != crate::variant::CountingRule::None,
             move_repetition: ge.move_repetition_illegal,
             whole_history: v.drops.captures_to_hand,
+            n_fold: ge.n_fold_rule as usize,
+            chasing: ge.chasing_rule == crate::variant::ChasingRule::Axf,
+            sittuyin: v.promotion.sittuyin,
         }
     }
 }
@@ -444,6 +455,25 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         list.is_empty()
     }
 
+    /// With `chasingRule = axf`: the plies the n-move rule adds for checks beyond ten, as
+    /// [`Position::axf_check_offset`] counts them, from the check flags of the game and the
+    /// search path (only asked once the n-move limit is reached).
+    fn axf_offset(&self) -> u32 {
+        let n = self.keys.len();
+        if !self.rules.perpetual {
+            return self.pos.axf_check_offset();
+        }
+        if n < 21 {
+            return 0;
+        }
+        let end = (self.pos.state().rule50 as usize).min(n - 1);
+        let now = in_check(&self.pos);
+        crate::board::rules::end::axf_offset(
+            |k| if k == 0 { now } else { self.checks[n - 1 - k] },
+            end,
+        )
+    }
+
     /// A drawn ending's score: 0, or the `materialCounting` result (janggi).
     fn drawn(&self, ply: usize) -> i32 {
         if self.rules.material_counting {
@@ -457,7 +487,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn move_rules(&self, ply: usize) -> Option<i32> {
         let st = self.pos.state();
         let r = &self.rules;
-        if r.rule50_limit > 0 && st.rule50 >= r.rule50_limit && !self.mated() {
+        if r.rule50_limit > 0
+            && st.rule50 >= r.rule50_limit
+            && (!r.chasing || st.rule50 >= r.rule50_limit + self.axf_offset())
+            && !self.mated()
+        {
             return Some(self.drawn(ply));
         }
         if r.counting
@@ -471,43 +505,52 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     /// The game ended by rule: the n-move rule, the counting rule, janggi's move repetition
-    /// (a loss for the side that repeated), or repetition (one
-    /// repetition inside the search tree, two when the earlier position is before the root),
-    /// scored as `result()` scores them: `nFoldValue` (by colour with `nFoldValueAbsolute`),
-    /// material counting for drawn endings, and with `perpetualCheckIllegal` a loss for the
-    /// side that checked in every position of the cycle.
-    fn is_draw(&self, ply: usize) -> Option<i32> {
+    /// (a loss for the side that repeated), repetition, or sittuyin's lone-pawn promotion.
+    /// A repetition counts once inside the search tree (the earlier position at or after the
+    /// root: from there on either side could have deviated, so the cycle's value is the
+    /// rule's), and otherwise only when the position has occurred `nFoldRule` times in the
+    /// game. It is scored as `result()` scores it: `nFoldValue` (by colour with
+    /// `nFoldValueAbsolute`), material counting for drawn endings, a loss for the side that
+    /// checked in every position of the cycle with `perpetualCheckIllegal`, or for the side
+    /// that chased on every move with `chasingRule`.
+    fn is_draw(&mut self, ply: usize) -> Option<i32> {
         if let Some(v) = self.move_rules(ply) {
             return Some(v);
         }
         if self.rules.move_repetition && self.pos.move_repetition() {
             return Some(value_score(GameValue::Win, ply, MATE));
         }
-        let rule50 = self.pos.state().rule50 as usize;
-        let n = self.keys.len();
-        let key = self.pos.key();
-        let back = if self.rules.whole_history {
-            n - 1
-        } else {
-            rule50.min(n - 1)
-        };
-        let mut reps = 0;
-        let mut i = 4;
-        while i <= back {
-            let j = n - 1 - i;
-            if self.keys[j] == key {
-                if j >= self.root_keys.saturating_sub(1) || reps == 1 {
-                    return Some(self.repetition_score(i, ply));
+        if self.rules.n_fold > 0 {
+            let rule50 = self.pos.state().rule50 as usize;
+            let n = self.keys.len();
+            let key = self.pos.key();
+            let back = if self.rules.whole_history {
+                n - 1
+            } else {
+                rule50.min(n - 1)
+            };
+            // Earlier occurrences found so far (all before the root).
+            let mut reps = 0;
+            let mut i = 4;
+            while i <= back {
+                let j = n - 1 - i;
+                if self.keys[j] == key {
+                    if j + 1 >= self.root_keys || reps + 2 >= self.rules.n_fold {
+                        return Some(self.repetition_score(i, ply));
+                    }
+                    reps += 1;
                 }
-                reps += 1;
+                i += 2;
             }
-            i += 2;
+        }
+        if self.rules.sittuyin && self.pos.lone_pawn_promotion_draw() {
+            return Some(0);
         }
         None
     }
 
-    /// The score of a repetition whose cycle is `cycle` plies long.
-    fn repetition_score(&self, cycle: usize, ply: usize) -> i32 {
+    /// The score of a repetition whose earliest counted occurrence is `cycle` plies back.
+    fn repetition_score(&mut self, cycle: usize, ply: usize) -> i32 {
         if self.rules.perpetual {
             let n = self.checks.len();
             // checks[n - 1 - k]: the side to move k plies back was in check. Even k: we
@@ -522,6 +565,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 (false, true) => return value_score(GameValue::Loss, ply, MATE),
                 (true, true) => return 0,
                 (false, false) => {}
+            }
+        }
+        if self.rules.chasing {
+            // Worked out only here, with a repetition found: cheap enough at these few nodes.
+            match self.pos.chase_verdict(cycle) {
+                Some(GameValue::Draw) => return self.drawn(ply),
+                Some(v) => return value_score(v, ply, MATE),
+                None => {}
             }
         }
         match self.rules.nfold[self.pos.side_to_move()] {
@@ -929,6 +980,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if let Some(v) = self.move_rules(ply) {
             return v;
         }
+        if self.rules.sittuyin && self.pos.lone_pawn_promotion_draw() {
+            return 0;
+        }
         let key = self.pos.key();
         let tte = self.sh.tt.probe(key);
         let mut tt_move = Move::NONE;
@@ -947,6 +1001,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             tt_move = e.mv;
         }
         let check = in_check(&self.pos);
+        if self.rules.perpetual {
+            // Read by the AXF n-move offset of deeper nodes (no repetition is looked for in
+            // quiescence).
+            if let Some(c) = self.checks.last_mut() {
+                *c = check;
+            }
+        }
         let stand = if check {
             -INF
         } else {

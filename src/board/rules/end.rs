@@ -6,15 +6,15 @@
 //! The immediate test runs at every node of perft and search, so each rule is guarded by a
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
-//! Not implemented (documented in `variants/README.md`): xiangqi chasing (`chasingRule`),
-//! connect rules (no built-in variant uses them yet) and the virtual-piece rules of two-board
-//! variants.
+//! Xiangqi's perpetual chase (`chasingRule`) is judged in [`super::chase`] when a repetition
+//! is found. Not implemented (documented in `variants/README.md`): connect rules (no built-in
+//! variant uses them yet) and the virtual-piece rules of two-board variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{Position, WHITE_OO};
-use crate::variant::{Color as VColor, CountingRule, GameValue, MaterialCounting};
+use crate::variant::{ChasingRule, Color as VColor, CountingRule, GameValue, MaterialCounting};
 
 fn vcolor(c: usize) -> VColor {
     if c == 0 {
@@ -380,8 +380,8 @@ impl<B: Bitboard> Position<B> {
     /// Whether the game is over in this position, with the result for the side to move and
     /// the reason: the immediate ends, no legal move (checkmate or stalemate with the
     /// variant's values), then the optional ends Fairy-Stockfish's `is_optional_game_end`
-    /// reports (n-move rule, n-fold repetition with perpetual check, counting rule, sittuyin's
-    /// lone-pawn promotion). Repetition counts only positions reached by moves played on
+    /// reports (n-move rule, n-fold repetition with perpetual check and chase, counting rule,
+    /// sittuyin's lone-pawn promotion). Repetition counts only positions reached by moves played on
     /// this position (its history), as it does for pyffish.
     pub fn result(&self) -> Option<Outcome> {
         let outcome = |(value, reason)| Outcome {
@@ -406,7 +406,14 @@ impl<B: Bitboard> Position<B> {
         let ge = &v.game_end;
         let rule50 = self.st.rule50;
         if ge.n_move_rule > 0 && rule50 >= 2 * ge.n_move_rule && !legal.is_empty() {
-            return Some((self.material_value(), EndReason::MoveRule));
+            let offset = if ge.chasing_rule == ChasingRule::Axf {
+                self.axf_check_offset()
+            } else {
+                0
+            };
+            if rule50 >= 2 * ge.n_move_rule + offset {
+                return Some((self.material_value(), EndReason::MoveRule));
+            }
         }
         if ge.move_repetition_illegal && self.move_repetition() {
             // The side that just moved repeated itself and loses.
@@ -468,6 +475,24 @@ impl<B: Bitboard> Position<B> {
         own[0] == own[2] && own[0] == own[4]
     }
 
+    /// Sittuyin's lone-pawn promotion draw for the side to move (see
+    /// [`Position::result`]), with the cheap tests first so the search can ask at every node:
+    /// legal moves are generated only for a king and one pawn not in check.
+    pub fn lone_pawn_promotion_draw(&self) -> bool {
+        let Some(pawn) = self.t.pawn else {
+            return false;
+        };
+        if !self.t.variant.promotion.sittuyin
+            || self.by_color[self.stm].count() != 2
+            || self.count(pawn, self.stm) != 1
+        {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        !list.is_empty() && self.sittuyin_lone_pawn(&list)
+    }
+
     /// Sittuyin: a side with only its king and one pawn whose every legal move is a
     /// promotion may not promote that way, so the game is drawn.
     fn sittuyin_lone_pawn(&self, legal: &MoveList) -> bool {
@@ -526,6 +551,16 @@ impl<B: Bitboard> Position<B> {
                 return Some((value, EndReason::PerpetualCheck));
             }
         }
+        if ge.chasing_rule == ChasingRule::Axf {
+            // Only now, with a repetition found, are the chases of the cycle worked out.
+            match self.clone().chase_verdict(cycle) {
+                Some(GameValue::Draw) => {
+                    return Some((self.material_value(), EndReason::Repetition))
+                }
+                Some(v) => return Some((v, EndReason::Chase)),
+                None => {}
+            }
+        }
         let mut value = if ge.n_fold_value_absolute {
             from_white(ge.n_fold_value, self.stm)
         } else {
@@ -535,6 +570,20 @@ impl<B: Bitboard> Position<B> {
             value = self.material_value();
         }
         Some((value, EndReason::Repetition))
+    }
+
+    /// With `chasingRule = axf`, the n-move rule does not count the checks a side gives
+    /// beyond ten (Fairy-Stockfish's reading of the AXF rule): the plies to add to the
+    /// limit, twice the excess of the side that checked more often over the reversible
+    /// stretch. Only once 20 moves of the game are known.
+    pub fn axf_check_offset(&self) -> u32 {
+        let n = self.history.len();
+        if n < 20 {
+            return 0;
+        }
+        let end = (self.st.rule50 as usize).min(n);
+        let checks = self.checks_back(end);
+        axf_offset(|k| checks[k], end)
     }
 
     /// Whether the side to move was in check in the position `k` plies back, for
@@ -562,4 +611,13 @@ impl<B: Bitboard> Position<B> {
         }
         out
     }
+}
+
+/// The AXF n-move offset from `checked[k]` (the side to move `k` plies back was in check,
+/// `k = 0..=end`): the side to move's opponent checked in the positions `0, 2, ..`, below
+/// `end`, the side to move in `1, 3, ..`, up to `end`.
+pub fn axf_offset(checked: impl Fn(usize) -> bool, end: usize) -> u32 {
+    let them = (0..end).step_by(2).filter(|&k| checked(k)).count() as u32;
+    let us = (1..=end).step_by(2).filter(|&k| checked(k)).count() as u32;
+    2 * them.max(us).saturating_sub(10)
 }

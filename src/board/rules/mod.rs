@@ -7,6 +7,7 @@
 //! differs on purpose, `variants/README.md` says so.
 
 pub mod blast;
+pub mod chase;
 pub mod counting;
 pub mod end;
 pub mod obligations;
@@ -45,6 +46,8 @@ pub enum EndReason {
     Repetition,
     /// A repetition where one side checked on every move (`perpetualCheckIllegal`).
     PerpetualCheck,
+    /// A repetition where one side chased a piece on every move (`chasingRule`).
+    Chase,
     /// A piece moved back and forth once too often (janggi `moveRepetitionIllegal`).
     MoveRepetition,
     /// The SE-Asian counting rule ran out (`countingRule`).
@@ -71,6 +74,7 @@ impl EndReason {
             EndReason::MoveRule => "n-move rule",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Chase => "perpetual chase",
             EndReason::MoveRepetition => "move repetition",
             EndReason::Counting => "counting rule",
             EndReason::SittuyinPromotion => "sittuyin promotion",
