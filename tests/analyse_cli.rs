@@ -132,6 +132,39 @@ fn analyse_json(args: &[&str]) -> Vec<Value> {
     lines
 }
 
+/// Runs `base` plus each case's arguments, as text and as `--json`: exit status 1, one
+/// `error: ` line on stderr naming the case's message, and on stdout nothing (text) or one
+/// JSON error object carrying the message.
+fn assert_analyse_errors(base: &[&str], cases: &[(&[&str], &str)]) {
+    for &(args, msg) in cases {
+        for json in [false, true] {
+            let mut all = base.to_vec();
+            all.extend_from_slice(args);
+            if json {
+                all.push("--json");
+            }
+            let (code, out, err) = dabbaba(&all, None);
+            assert_eq!(code, 1, "{all:?}: {out}");
+            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+            assert!(
+                err.starts_with("error: ") && err.contains(msg),
+                "{all:?}: {err}"
+            );
+            if json {
+                let lines = ndjson(&out);
+                assert_eq!(lines.len(), 1, "{out}");
+                assert_eq!(lines[0]["type"], "error");
+                assert!(
+                    lines[0]["error"].as_str().is_some_and(|e| e.contains(msg)),
+                    "{out}"
+                );
+            } else {
+                assert!(out.is_empty(), "{out}");
+            }
+        }
+    }
+}
+
 #[test]
 fn chess_text_one_line_per_depth_then_bestmove() {
     let (code, out, err) = dabbaba(&["analyse", "--depth", "5"], None);
@@ -335,27 +368,7 @@ fn xiangqi_errors_exit_1() {
         // Ranks are 1-based in UCI text: there is no rank 0.
         (&["--moves", "b0c2"], "illegal move 'b0c2'"),
     ];
-    for (args, msg) in cases {
-        for json in [false, true] {
-            let mut all = vec!["analyse", "--variant", "xiangqi", "--depth", "2"];
-            all.extend_from_slice(args);
-            if json {
-                all.push("--json");
-            }
-            let (code, out, err) = dabbaba(&all, None);
-            assert_eq!(code, 1, "{all:?}: {out}");
-            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
-            assert!(err.contains(msg), "{all:?}: {err}");
-            if json {
-                let lines = ndjson(&out);
-                assert_eq!(lines.len(), 1, "{out}");
-                assert_eq!(lines[0]["type"], "error");
-                assert!(lines[0]["error"].as_str().is_some_and(|e| e.contains(msg)));
-            } else {
-                assert!(out.is_empty(), "{out}");
-            }
-        }
-    }
+    assert_analyse_errors(&["analyse", "--variant", "xiangqi", "--depth", "2"], &cases);
 }
 
 /// Whether `m` is CECP/UCI move text of a shape shogi allows: `e6e7`, `e6e7+` or `R@e4`.
@@ -532,26 +545,7 @@ fn shogi_errors_exit_1() {
             "illegal move 'P@d5'",
         ),
     ];
-    for (args, msg) in cases {
-        for json in [false, true] {
-            let mut all = vec!["analyse", "--variant", "shogi", "--depth", "2"];
-            all.extend_from_slice(args);
-            if json {
-                all.push("--json");
-            }
-            let (code, out, err) = dabbaba(&all, None);
-            assert_eq!(code, 1, "{all:?}: {out}");
-            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
-            assert!(err.contains(msg), "{all:?}: {err}");
-            if json {
-                let lines = ndjson(&out);
-                assert_eq!(lines.len(), 1, "{out}");
-                assert_eq!(lines[0]["type"], "error");
-            } else {
-                assert!(out.is_empty(), "{out}");
-            }
-        }
-    }
+    assert_analyse_errors(&["analyse", "--variant", "shogi", "--depth", "2"], &cases);
 }
 
 #[test]
@@ -569,33 +563,7 @@ fn errors_exit_1_with_one_line_and_a_json_object() {
         ),
         (&["--variants", "/nonexistent/v.ini"], "v.ini"),
     ];
-    for (args, msg) in cases {
-        for json in [false, true] {
-            let mut all = vec!["analyse", "--depth", "2"];
-            all.extend_from_slice(args);
-            if json {
-                all.push("--json");
-            }
-            let (code, out, err) = dabbaba(&all, None);
-            assert_eq!(code, 1, "{all:?}");
-            assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
-            assert!(
-                err.starts_with("error: ") && err.contains(msg),
-                "{all:?}: {err}"
-            );
-            if json {
-                let lines = ndjson(&out);
-                assert_eq!(lines.len(), 1, "{out}");
-                assert_eq!(lines[0]["type"], "error");
-                assert!(
-                    lines[0]["error"].as_str().is_some_and(|e| e.contains(msg)),
-                    "{out}"
-                );
-            } else {
-                assert!(out.is_empty(), "{out}");
-            }
-        }
-    }
+    assert_analyse_errors(&["analyse", "--depth", "2"], &cases);
 }
 
 #[test]

@@ -192,18 +192,24 @@ const CASES: &[(&str, &str, &[&str], &str, &str)] = &[
     ),
 ];
 
+/// Plays `moves` from `fen` and checks that the game is over with `result` (PGN text) and
+/// `reason`.
+fn assert_ends(variant: &str, fen: &str, moves: &[&str], result: &str, reason: &str) {
+    let g = play(variant, Some(fen), moves);
+    let o = g
+        .result()
+        .unwrap_or_else(|| panic!("{variant} {fen} {moves:?}: not over"));
+    assert_eq!(
+        (o.pgn(), o.reason.as_str()),
+        (result, reason),
+        "{variant} {fen} {moves:?}"
+    );
+}
+
 #[test]
 fn hand_made_endings() {
     for (variant, fen, moves, result, reason) in CASES {
-        let g = play(variant, Some(fen), moves);
-        let o = g
-            .result()
-            .unwrap_or_else(|| panic!("{variant} {fen} {moves:?}: not over"));
-        assert_eq!(
-            (o.pgn(), o.reason.as_str()),
-            (*result, *reason),
-            "{variant} {fen} {moves:?}"
-        );
+        assert_ends(variant, fen, moves, result, reason);
     }
 }
 
@@ -354,14 +360,6 @@ fn xiangqi_chases_as_in_fairy_stockfish() {
         let moves: Vec<&str> = moves.split(' ').collect();
         let before = play(variant, Some(fen), &moves[..moves.len() - 1]);
         assert_eq!(before.result(), None, "{variant} {fen} {moves:?}");
-        let g = play(variant, Some(fen), &moves);
-        let o = g
-            .result()
-            .unwrap_or_else(|| panic!("{variant} {fen} {moves:?}: not over"));
-        assert_eq!(
-            (o.pgn(), o.reason.as_str()),
-            (*result, *reason),
-            "{variant} {fen} {moves:?}"
-        );
+        assert_ends(variant, fen, &moves, result, reason);
     }
 }
