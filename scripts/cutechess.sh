@@ -11,8 +11,13 @@
 #   scripts/cutechess.sh --variant crazyhouse --games 100 --tc 10+0.1 \
 #       --engine cmd=target/release/dabbaba proto=uci name=dabbaba option.Threads=1 \
 #       --engine cmd=/work/peers/fsf-8x8 proto=uci name=fsf option.Threads=1 \
-#       [--concurrency 1] [--openings FILE.epd] [--pgn OUT.pgn] [--sprt ELO0 ELO1 ALPHA BETA]
-#       [--nodes N | --depth N] [-- any further cutechess-cli arguments]
+#       [--concurrency 1] [--openings FILE.epd] [--random-plies N] [--seed S] [--shuffle]
+#       [--resign movecount=3 score=800] [--draw movenumber=40 movecount=8 score=10]
+#       [--pgn OUT.pgn] [--sprt ELO0 ELO1 ALPHA BETA] [--nodes N | --depth N]
+#       [-- any further cutechess-cli arguments]
+# With --random-plies the openings are those match.py plays with the same --games,
+# --openings, --random-plies, --seed and --shuffle (written by scripts/openings.py, which
+# needs pyffish), so the two runners can play the same positions.
 # Engine settings: cmd= name= dir= arg= option.NAME=VALUE pass through; proto=cecp becomes
 # cutechess's proto=xboard; variant.*= (match.py only) is dropped with a warning.
 # Games are played in pairs with colours swapped (-repeat), like match.py.
@@ -26,7 +31,8 @@ if [ -z "$CUTECHESS" ] || [ ! -x "$CUTECHESS" ]; then
 fi
 
 variant=chess games=2 tc="" concurrency=1 openings="" pgn="" nodes="" depth=""
-sprt=()
+random_plies=0 seed=1 shuffle=()
+sprt=() adjudication=()
 engines=()
 extra=()
 while [ $# -gt 0 ]; do
@@ -38,6 +44,12 @@ while [ $# -gt 0 ]; do
         --depth) depth=$2; shift 2 ;;
         --concurrency) concurrency=$2; shift 2 ;;
         --openings) openings=$2; shift 2 ;;
+        --random-plies) random_plies=$2; shift 2 ;;
+        --seed) seed=$2; shift 2 ;;
+        --shuffle) shuffle=(--shuffle); shift ;;
+        --resign|--draw)
+            adjudication+=("-${1#--}"); shift
+            while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do adjudication+=("$1"); shift; done ;;
         --pgn) pgn=$2; shift 2 ;;
         --sprt) sprt=(-sprt "elo0=$2" "elo1=$3" "alpha=$4" "beta=$5"); shift 5 ;;
         --engine)
@@ -63,6 +75,16 @@ case "$variant" in
     *) cvariant=$variant ;;
 esac
 
+if [ "$random_plies" -gt 0 ]; then
+    epd=$(mktemp "${TMPDIR:-/tmp}/cutechess-openings.XXXXXX.epd")
+    trap 'rm -f "$epd"' EXIT
+    from=()
+    [ -n "$openings" ] && from=(--openings "$openings")
+    python3 "$(dirname "$0")/openings.py" --variant "$variant" --games "$games" \
+        --random-plies "$random_plies" --seed "$seed" "${shuffle[@]}" "${from[@]}" > "$epd"
+    openings=$epd
+fi
+
 each=()
 [ -n "$tc" ] && each+=("tc=$tc")
 [ -z "$tc" ] && each+=("tc=inf")
@@ -73,7 +95,7 @@ args=(-variant "$cvariant" -rounds $(( (games + 1) / 2 )) -games 2 -repeat -reco
       -concurrency "$concurrency" "${engines[@]}" -each "${each[@]}")
 [ -n "$openings" ] && args+=(-openings "file=$openings" format=epd order=sequential)
 [ -n "$pgn" ] && args+=(-pgnout "$pgn")
-args+=("${sprt[@]}" "${extra[@]}")
+args+=("${adjudication[@]}" "${sprt[@]}" "${extra[@]}")
 
 echo "+ $CUTECHESS ${args[*]}" >&2
-exec "$CUTECHESS" "${args[@]}"
+"$CUTECHESS" "${args[@]}"

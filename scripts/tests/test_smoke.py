@@ -219,5 +219,37 @@ class SmokeTests(unittest.TestCase):
         self.assertLess(played, 40)
 
 
+@unittest.skipUnless(pyffish, "pyffish not installed")
+class OpeningsFileTests(unittest.TestCase):
+    """scripts/openings.py writes the positions match.py would play (for cutechess.sh)."""
+
+    def run_openings(self, *args):
+        proc = subprocess.run([sys.executable, os.path.join(SCRIPTS, "openings.py"), *args],
+                              capture_output=True, text=True, timeout=60)
+        return proc.returncode, proc.stdout, proc.stderr
+
+    def test_one_position_a_pair_after_the_random_plies(self):
+        args = ["--variant", "makruk", "--games", "6", "--random-plies", "8", "--seed", "1"]
+        code, out, err = self.run_openings(*args)
+        self.assertEqual(code, 0, err)
+        fens = out.splitlines()
+        self.assertEqual(len(fens), 3)
+        self.assertEqual(len(set(fens)), 3)
+        for fen in fens:
+            self.assertEqual(pyffish.validate_fen(fen, "makruk"), pyffish.FEN_OK, fen)
+            self.assertNotEqual(fen, pyffish.start_fen("makruk"))
+            # eight plies from the start: White to move at move 5
+            self.assertEqual(fen.split()[1], "w", fen)
+            self.assertEqual(fen.split()[-1], "5", fen)
+        self.assertEqual(self.run_openings(*args)[1], out)  # the seed fixes them
+        self.assertNotEqual(self.run_openings(*args[:-1], "2")[1], out)
+
+    def test_unknown_variant_is_an_error(self):
+        code, out, err = self.run_openings("--variant", "no-such-variant")
+        self.assertEqual(code, 1)
+        self.assertEqual(out, "")
+        self.assertIn("does not know variant 'no-such-variant'", err)
+
+
 if __name__ == "__main__":
     unittest.main()
