@@ -12,16 +12,20 @@
 //!   ([`king`]);
 //! - passed pawns for the pawn type, by advance and promotion value ([`pawns`]);
 //! - pieces in hand in drop games, valued above board pieces ([`hand`]);
-//! - middlegame and endgame scores tapered by the material left.
+//! - middlegame and endgame scores tapered by the material left;
+//! - no winning score for a side that cannot give checkmate, and a bare king driven to a
+//!   corner ([`mating`]).
 
 pub mod hand;
 pub mod king;
+pub mod mating;
 pub mod pawns;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
 use king::{KingAttack, KingTables};
+use mating::MatingMaterial;
 use pawns::PawnTables;
 
 /// Evaluation tables for one variant on one board width.
@@ -64,6 +68,8 @@ pub struct EvalParams {
     shield_min_off2: i32,
     /// Value of each type in hand (mg, eg).
     hand: Vec<(i32, i32)>,
+    /// Which pieces can give checkmate (a side without them cannot win).
+    mating: MatingMaterial,
 }
 
 /// The royal piece value used by exchange evaluation.
@@ -260,6 +266,7 @@ impl EvalParams {
                 }
             })
             .collect();
+        let mating = MatingMaterial::new(t, &royal);
         EvalParams {
             n_types: n,
             squares: sqs,
@@ -282,6 +289,7 @@ impl EvalParams {
             // on 8 files, so a king in the middle keeps its pawns free to advance.
             shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
             hand,
+            mating,
         }
     }
 
@@ -366,7 +374,8 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
     let us = pos.side_to_move();
     let m = mg[us] - mg[us ^ 1];
     let e = eg[us] - eg[us ^ 1];
-    (m * phase + e * (p.phase_total - phase)) / p.phase_total + p.tempo
+    let score = (m * phase + e * (p.phase_total - phase)) / p.phase_total + p.tempo;
+    p.mating.adjust(pos, score)
 }
 
 #[cfg(test)]
@@ -431,6 +440,44 @@ mod tests {
         let ep = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
         let g = AnyPosition::new(v, Some(fen), false).expect("fen");
         crate::with_position!(&g, p => evaluate(p, &ep))
+    }
+
+    #[test]
+    fn a_side_that_cannot_mate_is_never_ahead() {
+        // Chess bishops on c2 and e2 (both light): no mate, whoever is to move.
+        assert_eq!(eval_fen("chess", "8/8/8/4k3/8/8/2B1B3/4K3 w - - 0 1"), 0);
+        assert_eq!(eval_fen("chess", "8/8/8/4k3/8/8/2B1B3/4K3 b - - 0 1"), 0);
+        // On both colours, with a pawn, or a knight: the material counts.
+        assert!(eval_fen("chess", "8/8/8/4k3/8/8/2BB4/4K3 w - - 0 1") > 300);
+        assert!(eval_fen("chess", "8/8/8/4k3/8/4P3/2B1B3/4K3 w - - 0 1") > 300);
+        assert!(eval_fen("chess", "8/8/8/4k3/8/8/3N4/4K3 w - - 0 1") > 100);
+        // The other side keeps its own chances: rook and knight against the bishops.
+        assert!(eval_fen("chess", "7n/8/8/4k3/8/8/2B1B3/r3K3 b - - 0 1") > 100);
+        // Makruk: mets on c3 and e3 (one colour) cannot mate; a khon can.
+        assert_eq!(eval_fen("makruk", "8/8/4k3/8/8/2M1M3/8/3K4 w - - 0 1"), 0);
+        assert!(eval_fen("makruk", "8/8/4k3/8/8/2M1M3/3S4/3K4 w - - 0 1") > 100);
+        // Shatranj is also won by baring the king, and xiangqi by stalemate: not capped.
+        assert!(eval_fen("shatranj", "8/8/4k3/8/8/2Q1Q3/8/3K4 w - - 0 1") > 100);
+    }
+
+    #[test]
+    fn a_bare_king_is_driven_to_a_corner() {
+        // Makruk khon and mets against a bare king: better with that king in the corner and
+        // the attacking king near it, from either side's point of view.
+        let centre = eval_fen("makruk", "8/8/8/4k3/8/2M1M3/3S4/3K4 w - - 0 1");
+        let corner = eval_fen("makruk", "k7/8/8/8/8/2M1M3/3S4/3K4 w - - 0 1");
+        let near = eval_fen("makruk", "k7/8/1K6/8/8/2M1M3/3S4/8 w - - 0 1");
+        assert!(centre < corner && corner < near, "{centre} {corner} {near}");
+        assert!(
+            eval_fen("makruk", "k7/8/8/8/8/2M1M3/3S4/3K4 b - - 0 1")
+                < eval_fen("makruk", "8/8/8/4k3/8/2M1M3/3S4/3K4 b - - 0 1")
+        );
+        // Not while the defender has a piece left: the corner counts for less then.
+        let with_pawn = eval_fen("chess", "k7/8/8/8/8/8/7p/R3K3 w - - 0 1")
+            - eval_fen("chess", "8/8/8/3k4/8/8/7p/R3K3 w - - 0 1");
+        let bare = eval_fen("chess", "k7/8/8/8/8/8/8/R3K3 w - - 0 1")
+            - eval_fen("chess", "8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+        assert!(bare > with_pawn, "{bare} {with_pawn}");
     }
 
     #[test]
