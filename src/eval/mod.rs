@@ -456,7 +456,7 @@ mod tests {
         // Makruk: mets on c3 and e3 (one colour) cannot mate; a khon can.
         assert_eq!(eval_fen("makruk", "8/8/4k3/8/8/2M1M3/8/3K4 w - - 0 1"), 0);
         assert!(eval_fen("makruk", "8/8/4k3/8/8/2M1M3/3S4/3K4 w - - 0 1") > 100);
-        // Shatranj is also won by baring the king, and xiangqi by stalemate: not capped.
+        // Shatranj is also won by baring the king (and by stalemate): not capped.
         assert!(eval_fen("shatranj", "8/8/4k3/8/8/2Q1Q3/8/3K4 w - - 0 1") > 100);
     }
 
