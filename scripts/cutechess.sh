@@ -75,6 +75,9 @@ case "$variant" in
     *) cvariant=$variant ;;
 esac
 
+case "$random_plies$seed" in
+    *[!0-9]*) echo "cutechess.sh: --random-plies and --seed take whole numbers" >&2; exit 2 ;;
+esac
 if [ "$random_plies" -gt 0 ]; then
     epd=$(mktemp "${TMPDIR:-/tmp}/cutechess-openings.XXXXXX.epd")
     trap 'rm -f "$epd"' EXIT
