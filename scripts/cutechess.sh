@@ -12,12 +12,16 @@
 #       --engine cmd=target/release/dabbaba proto=uci name=dabbaba option.Threads=1 \
 #       --engine cmd=/work/peers/fsf-8x8 proto=uci name=fsf option.Threads=1 \
 #       [--concurrency 1] [--openings FILE.epd] [--random-plies N] [--seed S] [--shuffle]
+#       [--book-moves]
 #       [--resign movecount=3 score=800] [--draw movenumber=40 movecount=8 score=10]
 #       [--pgn OUT.pgn] [--sprt ELO0 ELO1 ALPHA BETA] [--nodes N | --depth N]
 #       [-- any further cutechess-cli arguments]
 # With --random-plies the openings are those match.py plays with the same --games,
 # --openings, --random-plies, --seed and --shuffle (written by scripts/openings.py, which
-# needs pyffish), so the two runners can play the same positions.
+# needs pyffish), so the two runners can play the same positions. cutechess-cli sends each
+# opening as a position (`setboard`, or `edit` to engines without it); with --book-moves it
+# sends the random plies as moves instead (a PGN opening file), for engines whose `edit`
+# does not know the variant's pieces (Fairy-Max in capablanca).
 # Engine settings: cmd= name= dir= arg= option.NAME=VALUE pass through; proto=cecp becomes
 # cutechess's proto=xboard; variant.*= (match.py only) is dropped with a warning.
 # Games are played in pairs with colours swapped (-repeat), like match.py.
@@ -31,7 +35,7 @@ if [ -z "$CUTECHESS" ] || [ ! -x "$CUTECHESS" ]; then
 fi
 
 variant=chess games=2 tc="" concurrency=1 openings="" pgn="" nodes="" depth=""
-random_plies=0 seed=1 shuffle=()
+random_plies=0 seed=1 shuffle=() book_moves=0
 sprt=() adjudication=()
 engines=()
 extra=()
@@ -47,6 +51,7 @@ while [ $# -gt 0 ]; do
         --random-plies) random_plies=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --shuffle) shuffle=(--shuffle); shift ;;
+        --book-moves) book_moves=1; shift ;;
         --resign|--draw)
             adjudication+=("-${1#--}"); shift
             while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do adjudication+=("$1"); shift; done ;;
@@ -78,14 +83,21 @@ esac
 case "$random_plies$seed" in
     *[!0-9]*) echo "cutechess.sh: --random-plies and --seed take whole numbers" >&2; exit 2 ;;
 esac
+if [ "$book_moves" = 1 ] && [ "$random_plies" = 0 ]; then
+    echo "cutechess.sh: --book-moves needs --random-plies" >&2; exit 2
+fi
+format=epd
 if [ "$random_plies" -gt 0 ]; then
-    epd=$(mktemp "${TMPDIR:-/tmp}/cutechess-openings.XXXXXX.epd")
-    trap 'rm -f "$epd"' EXIT
-    from=()
+    [ "$book_moves" = 1 ] && format=pgn
+    book=$(mktemp "${TMPDIR:-/tmp}/cutechess-openings.XXXXXX.$format")
+    trap 'rm -f "$book"' EXIT
+    from=() as_pgn=()
     [ -n "$openings" ] && from=(--openings "$openings")
+    [ "$format" = pgn ] && as_pgn=(--pgn)
     python3 "$(dirname "$0")/openings.py" --variant "$variant" --games "$games" \
-        --random-plies "$random_plies" --seed "$seed" "${shuffle[@]}" "${from[@]}" > "$epd"
-    openings=$epd
+        --random-plies "$random_plies" --seed "$seed" "${shuffle[@]}" "${from[@]}" \
+        "${as_pgn[@]}" > "$book"
+    openings=$book
 fi
 
 each=()
@@ -96,7 +108,7 @@ each=()
 
 args=(-variant "$cvariant" -rounds $(( (games + 1) / 2 )) -games 2 -repeat -recover
       -concurrency "$concurrency" "${engines[@]}" -each "${each[@]}")
-[ -n "$openings" ] && args+=(-openings "file=$openings" format=epd order=sequential)
+[ -n "$openings" ] && args+=(-openings "file=$openings" "format=$format" order=sequential)
 [ -n "$pgn" ] && args+=(-pgnout "$pgn")
 args+=("${adjudication[@]}" "${sprt[@]}" "${extra[@]}")
 

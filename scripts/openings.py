@@ -9,6 +9,12 @@ are played out by pyffish and the resulting FEN is written. This is how
 Example (50 openings of 8 random plies for a 100-game makruk match):
 
     scripts/openings.py --variant makruk --games 100 --random-plies 8 --seed 1 > makruk.epd
+
+With `--pgn` each opening is written instead as a PGN game: the starting position (a `FEN`
+tag only when it is not the variant's start) and the random plies as moves in SAN. Given
+such a file, cutechess-cli sends the plies to the engines as moves rather than a position,
+which engines without `setboard` need when their `edit` command does not know the variant's
+pieces (Fairy-Max in capablanca).
 """
 
 from __future__ import annotations
@@ -34,7 +40,30 @@ def build_parser():
     p.add_argument("--shuffle", action="store_true")
     p.add_argument("--random-plies", type=int, default=0, metavar="N")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--pgn", action="store_true",
+                   help="write PGN games (start position and moves) instead of EPD")
     return p
+
+
+def opening_to_pgn(referee, variant, opening, number):
+    """One opening as a PGN game with an unknown result (`*`)."""
+    tags = [f'[Event "Opening {number}"]', f'[Variant "{variant}"]']
+    if opening.fen != referee.start_fen():
+        tags += ['[SetUp "1"]', f'[FEN "{opening.fen}"]']
+    tokens = []
+    white = referee.white_to_move(opening.fen, [])
+    move_number = int(opening.fen.split()[-1]) if opening.fen.split()[-1].isdigit() else 1
+    for i, san in enumerate(referee.san_moves(opening.fen, opening.moves)):
+        if white:
+            tokens.append(f"{move_number}.")
+        elif i == 0:
+            tokens.append(f"{move_number}...")
+        tokens.append(san)
+        if not white:
+            move_number += 1
+        white = not white
+    tokens.append("*")
+    return "\n".join(tags) + "\n\n" + " ".join(tokens) + "\n"
 
 
 def main(argv=None):
@@ -49,8 +78,11 @@ def main(argv=None):
     except (ValueError, OSError, refmod.RefereeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    for opening in openings:
-        print(referee.fen(opening.fen, opening.moves))
+    for number, opening in enumerate(openings, 1):
+        if args.pgn:
+            print(opening_to_pgn(referee, args.variant, opening, number))
+        else:
+            print(referee.fen(opening.fen, opening.moves))
     return 0
 
 

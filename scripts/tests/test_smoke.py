@@ -244,6 +244,32 @@ class OpeningsFileTests(unittest.TestCase):
         self.assertEqual(self.run_openings(*args)[1], out)  # the seed fixes them
         self.assertNotEqual(self.run_openings(*args[:-1], "2")[1], out)
 
+    def test_pgn_games_replay_to_the_same_positions(self):
+        args = ["--variant", "capablanca", "--games", "6", "--random-plies", "8", "--seed", "3"]
+        code, epd, err = self.run_openings(*args)
+        self.assertEqual(code, 0, err)
+        code, pgn, err = self.run_openings(*args, "--pgn")
+        self.assertEqual(code, 0, err)
+        games = [g for g in pgn.split("\n\n[") if g.strip()]
+        self.assertEqual(len(games), 3)
+        start = pyffish.start_fen("capablanca")
+        for game, expected in zip(games, epd.splitlines()):
+            self.assertIn('[Variant "capablanca"]', game)
+            self.assertNotIn("[FEN", game)  # the start position needs no FEN tag
+            movetext = game.strip().splitlines()[-1].split()
+            self.assertEqual(movetext[-1], "*")
+            sans = [t for t in movetext[:-1] if not t[0].isdigit()]
+            self.assertEqual(len(sans), 8)
+            # Replay the SAN by finding, at each ply, the one legal move written that way.
+            moves = []
+            for san in sans:
+                legal = pyffish.legal_moves("capablanca", start, moves)
+                matches = [m for m in legal
+                           if pyffish.get_san("capablanca", pyffish.get_fen("capablanca", start, moves), m) == san]
+                self.assertEqual(len(matches), 1, san)
+                moves.append(matches[0])
+            self.assertEqual(pyffish.get_fen("capablanca", start, moves), expected)
+
     def test_unknown_variant_is_an_error(self):
         code, out, err = self.run_openings("--variant", "no-such-variant")
         self.assertEqual(code, 1)

@@ -146,9 +146,7 @@ fn checkmate_only<B: Bitboard>(t: &Tables<B>) -> bool {
 /// never counted as colour-bound.
 fn is_colour_bound<B: Bitboard>(t: &Tables<B>, ty: u8) -> bool {
     let i = ty as usize;
-    let promotes = Some(ty) == t.pawn
-        || t.promotion_pawn_types.iter().any(|s| s.has(ty))
-        || t.promoted_type[i].is_some();
+    let promotes = t.promotes_by_advance(ty) || t.promoted_type[i].is_some();
     if promotes || t.walkers[i].is_some() || t.variant.pieces[i].special.is_some() {
         return false;
     }

@@ -144,9 +144,7 @@ impl EvalParams {
         for ty in 0..n as u8 {
             let i = ty as usize;
             royal[i] = Some(ty) == t.king || v.pieces[i].royal;
-            promotes[i] = Some(ty) == t.pawn
-                || t.promotion_pawn_types[0].has(ty)
-                || t.promotion_pawn_types[1].has(ty);
+            promotes[i] = t.promotes_by_advance(ty);
             let r = random_reach(t, ty, 0, 8);
             reach[i] = r;
             mob_avg16[i] = (r * 16.0) as i32;

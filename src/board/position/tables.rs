@@ -809,6 +809,12 @@ fn walker_zone<B: Bitboard>(geo: &Geometry, piece: &betza::Piece) -> Vec<B> {
 }
 
 impl<B: Bitboard> Tables<B> {
+    /// The type promotes by reaching the promotion zone: the predefined pawn or a
+    /// `promotionPawnTypes` type of either colour.
+    pub fn promotes_by_advance(&self, ty: u8) -> bool {
+        Some(ty) == self.pawn || self.promotion_pawn_types.iter().any(|s| s.has(ty))
+    }
+
     /// Where the king and the rook land when the king on `king_from` castles towards the
     /// kingside (`true`) or the queenside: the king on the variant's castling file of its
     /// rank, the rook on the square next to it, on the side the king came from.
