@@ -85,7 +85,12 @@ impl Rng {
     }
 }
 
-/// Reach of a type measured on random occupancies: (quiet squares, capturable squares).
+/// Reach of a type measured on random occupancies. An empty square counts fully when the
+/// piece both moves to it and attacks it, and half when it does only one of the two: a
+/// cannon's quiet rook moves threaten nothing, and the empty squares beyond its screen are
+/// threats it cannot move to, so it is worth much less than a rook with the same slides. For
+/// every piece whose moves and captures coincide (all chess pieces but the pawn) this is
+/// the number of empty squares reached. Each capturable piece counts half.
 fn random_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, samples: usize) -> f64 {
     let geo = t.geo;
     let pt = &t.pieces[ty as usize];
@@ -106,8 +111,12 @@ fn random_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, samples: usize
                 }
             }
             let quiet = pt.quiet[color].get(sq, occ) & !occ & region;
-            let caps = pt.capture[color].get(sq, occ) & occ & region;
-            total += quiet.count() as f64 + 0.5 * caps.count() as f64;
+            let attacked = pt.capture[color].get(sq, occ) & region;
+            let threatened = attacked & !occ;
+            let caps = attacked & occ;
+            let both = (quiet & threatened).count() as f64;
+            let one = (quiet ^ threatened).count() as f64;
+            total += both + 0.5 * one + 0.5 * caps.count() as f64;
             n += 1;
         }
     }
@@ -140,13 +149,11 @@ impl EvalParams {
         let mut mob_w = vec![(0, 0); n];
         let mut mob_on = vec![false; n];
         let mut promotes = vec![false; n];
-        let mut reach = vec![0.0f64; n];
         for ty in 0..n as u8 {
             let i = ty as usize;
             royal[i] = Some(ty) == t.king || v.pieces[i].royal;
             promotes[i] = t.promotes_by_advance(ty);
             let r = random_reach(t, ty, 0, 8);
-            reach[i] = r;
             mob_avg16[i] = (r * 16.0) as i32;
             // Value curve calibrated so that chess pieces land near their usual values
             // (N ~ 320, B ~ 330, R ~ 500, Q ~ 950) and a pawn-like piece near 100.
@@ -245,7 +252,6 @@ impl EvalParams {
         for ty in 0..n as u8 {
             phase_total += phase_w[ty as usize] * (start.count(ty, 0) + start.count(ty, 1)) as i32;
         }
-        let _ = reach;
         let king_attack_w = mg.iter().map(|&m| king::attack_weight(m)).collect();
         let pawn = t.pawn;
         let pawns = match pawn {
@@ -407,6 +413,23 @@ mod tests {
         assert!((250..=400).contains(&n), "{vals:?}");
         assert!((420..=620).contains(&r), "{vals:?}");
         assert!((800..=1150).contains(&q), "{vals:?}");
+    }
+
+    #[test]
+    fn a_cannon_is_worth_far_less_than_a_chariot() {
+        // The cannon slides like the chariot but threatens nothing on those squares, so it
+        // must not be valued like one (xiangqi players value it at about half a chariot).
+        let (_, vals) = params_for("xiangqi");
+        let get = |l: char| {
+            vals.iter()
+                .find(|x| x.0.eq_ignore_ascii_case(&l))
+                .map(|x| x.1)
+                .unwrap_or(-1)
+        };
+        let (rook, cannon, horse) = (get('r'), get('c'), get('n'));
+        assert!(rook > 0 && cannon > 0 && horse > 0, "{vals:?}");
+        assert!(cannon * 5 < rook * 4, "{vals:?}");
+        assert!(horse < rook, "{vals:?}");
     }
 
     /// The FEN with colours swapped and the board mirrored top to bottom (no castling, no
