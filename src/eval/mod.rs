@@ -398,15 +398,18 @@ mod tests {
         (g, vals)
     }
 
+    /// The middlegame value of the piece with this letter (either case), -1 if there is none.
+    fn mg_of(vals: &[(char, i32, i32)], letter: char) -> i32 {
+        vals.iter()
+            .find(|x| x.0.eq_ignore_ascii_case(&letter))
+            .map(|x| x.1)
+            .unwrap_or(-1)
+    }
+
     #[test]
     fn chess_values_are_in_the_usual_order() {
         let (_, vals) = params_for("chess");
-        let get = |l: char| {
-            vals.iter()
-                .find(|x| x.0.eq_ignore_ascii_case(&l))
-                .map(|x| x.1)
-                .unwrap_or(-1)
-        };
+        let get = |l: char| mg_of(&vals, l);
         let (p, n, b, r, q) = (get('p'), get('n'), get('b'), get('r'), get('q'));
         assert!(p < n && n <= b + 40 && b < r && r < q, "{vals:?}");
         assert!((60..=160).contains(&p), "{vals:?}");
@@ -420,12 +423,7 @@ mod tests {
         // The cannon slides like the chariot but threatens nothing on those squares, so it
         // must not be valued like one (xiangqi players value it at about half a chariot).
         let (_, vals) = params_for("xiangqi");
-        let get = |l: char| {
-            vals.iter()
-                .find(|x| x.0.eq_ignore_ascii_case(&l))
-                .map(|x| x.1)
-                .unwrap_or(-1)
-        };
+        let get = |l: char| mg_of(&vals, l);
         let (rook, cannon, horse) = (get('r'), get('c'), get('n'));
         assert!(rook > 0 && cannon > 0 && horse > 0, "{vals:?}");
         assert!(cannon * 5 < rook * 4, "{vals:?}");
