@@ -430,6 +430,24 @@ mod tests {
         assert!(horse < rook, "{vals:?}");
     }
 
+    #[test]
+    fn xiangqi_values_follow_practice_and_janggi_keeps_its_own() {
+        // xiangqi.ini sets values where reach alone misjudges: the palace and half-board
+        // defenders above a soldier, and the horse above the cannon once the board empties.
+        let (_, xq) = params_for("xiangqi");
+        let eg_of = |l: char| xq.iter().find(|x| x.0 == l).map_or(-1, |x| x.2);
+        let soldier = mg_of(&xq, 'p');
+        assert!(
+            mg_of(&xq, 'a') > soldier && mg_of(&xq, 'b') > soldier,
+            "{xq:?}"
+        );
+        assert!(eg_of('N') > eg_of('C'), "{xq:?}");
+        // Janggi inherits the xiangqi section but not its values for the shared pieces.
+        let (_, jg) = params_for("janggi");
+        assert_ne!(mg_of(&jg, 'n'), mg_of(&xq, 'n'), "{jg:?}");
+        assert_ne!(mg_of(&jg, 'p'), mg_of(&xq, 'p'), "{jg:?}");
+    }
+
     /// The FEN with colours swapped and the board mirrored top to bottom (no castling, no
     /// en passant square).
     fn flip(fen: &str) -> String {
