@@ -127,6 +127,21 @@ fn random_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, samples: usize
     }
 }
 
+/// The (middlegame, endgame) value of a piece with this random reach, before any
+/// `pieceValueMg`/`pieceValueEg` override.
+fn derived_value(reach: f64, promotes: bool) -> (i32, i32) {
+    // Value curve calibrated so that chess pieces land near their usual values
+    // (N ~ 320, B ~ 330, R ~ 500, Q ~ 950) and a pawn-like piece near 100.
+    let base = (56.0 * reach.powf(1.2)).max(60.0) as i32;
+    if promotes {
+        // Promoting pieces are worth more than their reach alone.
+        let v = base.max(80) + 10;
+        (v, v * 5 / 4)
+    } else {
+        (base, base + base / 10)
+    }
+}
+
 /// Empty-board reach from each square (quiet and capture moves together).
 fn empty_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, sq: Square) -> u32 {
     let pt = &t.pieces[ty as usize];
@@ -155,17 +170,7 @@ impl EvalParams {
             promotes[i] = t.promotes_by_advance(ty);
             let r = random_reach(t, ty, 0, 8);
             mob_avg16[i] = (r * 16.0) as i32;
-            // Value curve calibrated so that chess pieces land near their usual values
-            // (N ~ 320, B ~ 330, R ~ 500, Q ~ 950) and a pawn-like piece near 100.
-            let base = 56.0 * r.powf(1.2);
-            let base = base.max(60.0) as i32;
-            mg[i] = base;
-            eg[i] = base + base / 10;
-            if promotes[i] {
-                // Promoting pieces are worth more than their reach alone.
-                mg[i] = base.max(80) + 10;
-                eg[i] = (base.max(80) + 10) * 5 / 4;
-            }
+            (mg[i], eg[i]) = derived_value(r, promotes[i]);
             if let Some(x) = v.pieces[i].value_mg {
                 mg[i] = x;
             }
@@ -398,12 +403,16 @@ mod tests {
         (g, vals)
     }
 
-    /// The middlegame value of the piece with this letter (either case), -1 if there is none.
-    fn mg_of(vals: &[(char, i32, i32)], letter: char) -> i32 {
+    /// The (middlegame, endgame) values of the piece with this letter (either case), (-1, -1)
+    /// if there is none.
+    fn values_of(vals: &[(char, i32, i32)], letter: char) -> (i32, i32) {
         vals.iter()
             .find(|x| x.0.eq_ignore_ascii_case(&letter))
-            .map(|x| x.1)
-            .unwrap_or(-1)
+            .map_or((-1, -1), |x| (x.1, x.2))
+    }
+
+    fn mg_of(vals: &[(char, i32, i32)], letter: char) -> i32 {
+        values_of(vals, letter).0
     }
 
     #[test]
@@ -435,17 +444,24 @@ mod tests {
         // xiangqi.ini sets values where reach alone misjudges: the palace and half-board
         // defenders above a soldier, and the horse above the cannon once the board empties.
         let (_, xq) = params_for("xiangqi");
-        let eg_of = |l: char| xq.iter().find(|x| x.0 == l).map_or(-1, |x| x.2);
         let soldier = mg_of(&xq, 'p');
         assert!(
             mg_of(&xq, 'a') > soldier && mg_of(&xq, 'b') > soldier,
             "{xq:?}"
         );
-        assert!(eg_of('N') > eg_of('C'), "{xq:?}");
-        // Janggi inherits the xiangqi section but not its values for the shared pieces.
-        let (_, jg) = params_for("janggi");
-        assert_ne!(mg_of(&jg, 'n'), mg_of(&xq, 'n'), "{jg:?}");
-        assert_ne!(mg_of(&jg, 'p'), mg_of(&xq, 'p'), "{jg:?}");
+        assert!(values_of(&xq, 'n').1 > values_of(&xq, 'c').1, "{xq:?}");
+        // Janggi inherits the xiangqi section, so it pins its horse and soldier; the pins must
+        // stay what the derivation gives.
+        let (g, jg) = params_for("janggi");
+        for letter in ['n', 'p'] {
+            let derived = crate::with_position!(&g, p => {
+                let t = p.tables();
+                let ty = t.variant.pieces.iter().position(|pc| pc.letter.eq_ignore_ascii_case(&letter));
+                let ty = ty.expect("janggi piece") as u8;
+                derived_value(random_reach(t, ty, 0, 8), t.promotes_by_advance(ty))
+            });
+            assert_eq!(values_of(&jg, letter), derived, "{letter}: {jg:?}");
+        }
     }
 
     /// The FEN with colours swapped and the board mirrored top to bottom (no castling, no
