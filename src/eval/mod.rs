@@ -11,6 +11,7 @@
 //! - king safety for a royal piece: attacks on the squares around it and a pawn shield
 //!   ([`king`]);
 //! - passed pawns for the pawn type, by advance and promotion value ([`pawns`]);
+//! - pieces attacked by lesser ones, and attacked pieces left undefended ([`threats`]);
 //! - pieces in hand in drop games, valued above board pieces ([`hand`]);
 //! - middlegame and endgame scores tapered by the material left;
 //! - no winning score for a side that cannot give checkmate, and a bare king driven to a
@@ -20,6 +21,7 @@ pub mod hand;
 pub mod king;
 pub mod mating;
 pub mod pawns;
+pub mod threats;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
@@ -27,6 +29,7 @@ use crate::board::Square;
 use king::{KingAttack, KingTables};
 use mating::MatingMaterial;
 use pawns::PawnTables;
+use threats::ThreatTables;
 
 /// Evaluation tables for one variant on one board width.
 #[derive(Debug, Clone)]
@@ -70,6 +73,8 @@ pub struct EvalParams {
     hand: Vec<(i32, i32)>,
     /// Which pieces can give checkmate (a side without them cannot win).
     mating: MatingMaterial,
+    /// Pieces attacked by lesser ones, and hanging pieces.
+    threats: ThreatTables,
 }
 
 /// The royal piece value used by exchange evaluation.
@@ -276,6 +281,7 @@ impl EvalParams {
             })
             .collect();
         let mating = MatingMaterial::new(t, &royal);
+        let threats = ThreatTables::new(&see, &royal, pawn);
         EvalParams {
             n_types: n,
             squares: sqs,
@@ -299,6 +305,7 @@ impl EvalParams {
             shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
             hand,
             mating,
+            threats,
         }
     }
 
@@ -324,6 +331,9 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
     let zones: [B; 2] = kings.map(|k| k.map_or(B::EMPTY, |s| p.king.zone(s)));
     // attack[c]: attacks on colour c's king zone.
     let mut attack = [KingAttack::default(); 2];
+    // Squares each colour attacks, and each colour's pieces that can be threatened.
+    let mut attacked_by = [B::EMPTY; 2];
+    let mut victims = [B::EMPTY; 2];
     for ty in 0..p.n_types as u8 {
         let i = ty as usize;
         for c in 0..2 {
@@ -338,12 +348,14 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             let base = (i * 2 + c) * p.squares;
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
+            let mut type_attacks = B::EMPTY;
             for sq in bb.iter() {
                 let (m, e) = p.pst[base + sq.index()];
                 mg[c] += m as i32;
                 eg[c] += e as i32;
+                let caps = pt.capture[c].get(sq, occ);
+                type_attacks |= caps;
                 if p.mob_on[i] {
-                    let caps = pt.capture[c].get(sq, occ);
                     let reach =
                         ((pt.quiet[c].get(sq, occ) & !occ) | (caps & occ & !own)).count() as i32;
                     attack[c ^ 1].add(p.king_attack_w[i], (caps & zones[c ^ 1]).count());
@@ -352,7 +364,21 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
                     eg[c] += d16 * p.mob_w[i].1 / 16;
                 }
             }
+            attacked_by[c] |= type_attacks;
+            if p.threats.is_victim(i) {
+                victims[c] |= bb;
+            }
+            let (m, e) = p
+                .threats
+                .by_lesser(i, type_attacks, |v| pos.pieces_of(v, c ^ 1));
+            mg[c] += m;
+            eg[c] += e;
         }
+    }
+    for c in 0..2 {
+        let (m, e) = ThreatTables::hanging(victims[c ^ 1], attacked_by[c], attacked_by[c ^ 1]);
+        mg[c] += m;
+        eg[c] += e;
     }
     for c in 0..2 {
         let Some(k) = kings[c] else { continue };
@@ -511,6 +537,32 @@ mod tests {
         assert!(eval_fen("makruk", "8/8/4k3/8/8/2M1M3/3S4/3K4 w - - 0 1") > 100);
         // Shatranj is also won by baring the king (and by stalemate): not capped.
         assert!(eval_fen("shatranj", "8/8/4k3/8/8/2Q1Q3/8/3K4 w - - 0 1") > 100);
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_lesser_one_counts_for_the_attacker() {
+        // The same position with the black rook one square away from the pawn's (chess) or
+        // horse's (xiangqi) attack: attacked and undefended, it must count well against Black.
+        let chess = |rook: &str| eval_fen("chess", &format!("4k3/8/{rook}/4P3/8/8/4K3 w - - 0 1"));
+        let gain_chess = chess("8/3r4") - chess("3r4/8");
+        assert!(gain_chess > 60, "chess: {gain_chess}");
+        let xiangqi = |rows: &str| {
+            eval_fen(
+                "xiangqi",
+                &format!("5k3/9/{rows}/9/4N4/9/9/9/4K4 w - - 0 1"),
+            )
+        };
+        let gain = xiangqi("9/3r5") - xiangqi("3r5/9");
+        assert!(gain > 60, "xiangqi: {gain}");
+        // Defended by the other rook, it is still attacked by a lesser piece, but no longer
+        // hanging: less of a threat, yet one.
+        let defended =
+            |rook: &str| eval_fen("chess", &format!("3rk3/8/{rook}/4P3/8/8/4K3 w - - 0 1"));
+        let defended_gain = defended("8/3r4") - defended("3r4/8");
+        assert!(
+            defended_gain > 30 && defended_gain < gain_chess,
+            "{defended_gain}"
+        );
     }
 
     #[test]
