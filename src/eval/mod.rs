@@ -10,7 +10,8 @@
 //!   endgame;
 //! - king safety for a royal piece: attacks on the squares around it and a pawn shield
 //!   ([`king`]);
-//! - passed pawns for the pawn type, by advance and promotion value ([`pawns`]);
+//! - passed pawns for the pawn type, by advance and promotion value, and the structure of
+//!   chess-like pawns: doubled, isolated, supported ([`pawns`]);
 //! - pieces attacked by lesser ones, and attacked pieces left undefended ([`threats`]);
 //! - pieces in hand in drop games, valued above board pieces ([`hand`]);
 //! - middlegame and endgame scores tapered by the material left;
@@ -66,6 +67,9 @@ pub struct EvalParams {
     pawn: Option<u8>,
     /// Passed-pawn bonuses.
     pawns: PawnTables,
+    /// Whether pawn structure counts: pawns that capture other than they move (chess-like),
+    /// so that they can defend each other and fix each other's files.
+    pawn_structure: bool,
     /// Files from the centre beyond which a royal piece counts its pawn shield (x2, so that
     /// half files can be expressed).
     shield_min_off2: i32,
@@ -271,6 +275,11 @@ impl EvalParams {
             }
             None => PawnTables::default(),
         };
+        let pawn_structure = pawn.is_some_and(|pw| {
+            let pt = &t.pieces[pw as usize];
+            geo.squares()
+                .any(|sq| pt.quiet[0].empty_board(sq) != pt.capture[0].empty_board(sq))
+        });
         let hand = (0..n)
             .map(|i| {
                 if royal[i] {
@@ -300,6 +309,7 @@ impl EvalParams {
             king_attack_w,
             pawn,
             pawns,
+            pawn_structure,
             // About a fifth of the board's width from the centre: c- and f-file and beyond
             // on 8 files, so a king in the middle keeps its pawns free to advance.
             shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
@@ -395,6 +405,13 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
         for c in 0..2 {
             mg[c] += pp[c].0;
             eg[c] += pp[c].1;
+        }
+        if p.pawn_structure {
+            let ps = PawnTables::structure(pos, pw);
+            for c in 0..2 {
+                mg[c] += ps[c].0;
+                eg[c] += ps[c].1;
+            }
         }
     }
     // Pieces in hand count above their board value: a drop can put them almost anywhere.
@@ -632,6 +649,33 @@ mod tests {
         let (_, near) = with("6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1");
         let (_, far) = with("6k1/5ppp/8/8/8/8/QN3PPP/6K1 w - - 0 1");
         assert!(near > far, "near {near} far {far}");
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_are_weak_and_supported_ones_strong() {
+        let structure = |name: &str, fen: &str| -> [(i32, i32); 2] {
+            let v = builtin(name).expect("variant");
+            let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+            crate::with_position!(&g, p => {
+                let pw = p.tables().pawn.expect("pawn");
+                PawnTables::structure(p, pw)
+            })
+        };
+        // White: c2 and d3 (d3 supported by c2) against e2 and e3 (doubled, isolated).
+        let s = structure("chess", "4k3/8/8/8/8/3P4/2P5/4K3 w - - 0 1");
+        assert!(s[0].0 > 0 && s[0].1 > 0, "{s:?}");
+        let s = structure("chess", "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1");
+        assert!(s[0].0 < 0 && s[0].1 < 0, "{s:?}");
+        // The same for Black, mirrored; and makruk's pawns (which capture diagonally) alike.
+        let s = structure("chess", "4k3/4p3/4p3/8/8/8/8/4K3 w - - 0 1");
+        assert!(s[1].1 < 0 && s[0] == (0, 0), "{s:?}");
+        let s = structure("makruk", "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
+        assert!(s[0].0 > 0, "{s:?}");
+        // Xiangqi soldiers capture as they move: no structure term there.
+        let v = builtin("xiangqi").expect("xiangqi");
+        let g = AnyPosition::new(v, None, false).expect("start");
+        let on = crate::with_position!(&g, p => EvalParams::new(p.tables(), p).pawn_structure);
+        assert!(!on);
     }
 
     #[test]

@@ -1,12 +1,23 @@
 //! Passed pawns: a piece of the variant's pawn type with no enemy pawn in front of it on its
 //! own or an adjacent file. Its bonus grows with its advance toward the promotion zone and
 //! with what it promotes to, so the term vanishes in variants whose pawns do not promote.
+//!
+//! Pawn structure: a pawn behind another of its own on the same file (doubled) or with none
+//! of its own on the adjacent files (isolated) is weak; one defended by a pawn of its own is
+//! strong. Pawns cannot move back, so these last; the search only sees them in the endgame.
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 
 /// Files and ranks beyond this are not possible (16x16 is the largest board).
 const MAX_LINES: usize = 16;
+
+/// (mg, eg) for a pawn with another of its own in front of it on its file.
+const DOUBLED: (i32, i32) = (-8, -20);
+/// (mg, eg) for a pawn with no pawn of its own on an adjacent file.
+const ISOLATED: (i32, i32) = (-6, -12);
+/// (mg, eg) for a pawn defended by a pawn of its own.
+const SUPPORTED: (i32, i32) = (8, 6);
 
 /// Passed-pawn bonus per colour and square.
 #[derive(Debug, Clone, Default)]
@@ -43,6 +54,49 @@ impl PawnTables {
             }
         }
         PawnTables { squares, passed }
+    }
+
+    /// (mg, eg) of each colour's pawn structure: doubled, isolated and supported pawns of
+    /// type `pawn`.
+    pub fn structure<B: Bitboard>(pos: &Position<B>, pawn: u8) -> [(i32, i32); 2] {
+        let t = pos.tables();
+        let geo = t.geo;
+        let files = (geo.files() as usize).min(MAX_LINES);
+        let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
+        let occ = pos.occupied();
+        let capture = &t.pieces[pawn as usize].capture;
+        let mut out = [(0, 0); 2];
+        for (c, o) in out.iter_mut().enumerate() {
+            let own = pawns[c];
+            for sq in own.iter() {
+                let f = geo.file_of(sq) as usize;
+                let mut add = |(m, e): (i32, i32)| {
+                    o.0 += m;
+                    o.1 += e;
+                };
+                let file_mates = (t.files[f] & own).count();
+                if file_mates > 1 {
+                    // Counted once per pawn beyond the first on the file.
+                    add((DOUBLED.0 / 2, DOUBLED.1 / 2));
+                }
+                let mut neighbours = B::EMPTY;
+                if f > 0 {
+                    neighbours |= t.files[f - 1];
+                }
+                if f + 1 < files {
+                    neighbours |= t.files[f + 1];
+                }
+                if (neighbours & own).is_empty() {
+                    add(ISOLATED);
+                }
+                // The squares a pawn of ours would defend `sq` from are those an enemy pawn
+                // on `sq` attacks (the colours move mirrored).
+                if (capture[c ^ 1].get(sq, occ) & own).any() {
+                    add(SUPPORTED);
+                }
+            }
+        }
+        out
     }
 
     /// (mg, eg) passed-pawn bonus of each colour for the pawns of type `pawn`.
