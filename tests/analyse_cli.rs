@@ -228,6 +228,24 @@ fn node_and_time_limits() {
 }
 
 #[test]
+fn a_search_stopped_inside_an_iteration_plays_the_line_it_reports() {
+    // Node limits end most searches inside an iteration. The move played must be the first
+    // move of the last line reported (`check_best`): a new best move of the unfinished
+    // iteration is reported before it is played, and a stale or failed-low one is not played.
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ];
+    for fen in fens {
+        for nodes in [
+            "700", "1300", "2100", "3000", "4500", "7000", "11000", "16000",
+        ] {
+            analyse_json(&["--fen", fen, "--nodes", nodes]);
+        }
+    }
+}
+
+#[test]
 fn mate_found_with_san_mark() {
     let lines = analyse_json(&["--fen", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "--depth", "4"]);
     let best = lines.last().expect("best");

@@ -243,6 +243,7 @@ pub fn run<B: Bitboard>(
             bound: Bound::Exact,
             pv: vec![mv],
             seldepth: 0,
+            depth: 0,
         })
         .collect();
     let mut keys: Vec<u64> = history.to_vec();

@@ -32,6 +32,8 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Deepest ply reached below this move.
     pub seldepth: usize,
+    /// The iteration that set `score` and `pv` (0: none yet).
+    pub depth: i32,
 }
 
 /// The fixed settings of a search, shared by its threads.
@@ -218,6 +220,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let multipv = self.sh.multipv.min(self.root_moves.len()).max(1);
         let max_depth = self.sh.max_depth.min(MAX_PLY as i32 - 4);
         let mut depth = 0;
+        // The lines of the last completed iteration, for a search stopped inside the next.
+        let mut completed: Vec<RootMove> = Vec::new();
         while depth < max_depth {
             depth += 1;
             // Lazy SMP: helpers skip some depths so the threads spread over several.
@@ -264,9 +268,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
             }
             if self.stopped {
+                if self.id == 0 && self.settle_unfinished(depth, multipv, &completed) {
+                    report(
+                        self,
+                        Iteration {
+                            depth,
+                            lines: self.root_moves[..multipv].to_vec(),
+                        },
+                    );
+                }
                 break;
             }
             self.completed_depth = depth;
+            completed = self.root_moves[..multipv].to_vec();
             if self.id == 0 {
                 report(
                     self,
@@ -314,6 +328,35 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
+    /// After a stop inside iteration `depth`: keeps a new best move that iteration proved
+    /// (searched to the end with a score that is not an upper bound: a fail-low only says the
+    /// move got worse, and a move not yet searched still carries an older score) and returns
+    /// true so that its line is reported. Otherwise puts the lines of the last completed
+    /// iteration back in front, so that the move played is the one last reported. With
+    /// MultiPV the other lines of an unfinished iteration are incomplete: always the latter.
+    fn settle_unfinished(&mut self, depth: i32, multipv: usize, completed: &[RootMove]) -> bool {
+        let Some(last_best) = completed.first() else {
+            // Not even the first iteration finished: any root move is a legal answer.
+            return false;
+        };
+        let front = &self.root_moves[0];
+        if multipv == 1
+            && front.mv != last_best.mv
+            && front.depth == depth
+            && front.score > -INF
+            && front.bound != Bound::Upper
+        {
+            return true;
+        }
+        for (k, line) in completed.iter().enumerate() {
+            if let Some(i) = self.root_moves.iter().position(|rm| rm.mv == line.mv) {
+                self.root_moves.swap(k, i);
+                self.root_moves[k] = line.clone();
+            }
+        }
+        false
+    }
+
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INF;
         self.pv[0].clear();
@@ -352,6 +395,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             if i == self.pv_idx || score > alpha {
                 let rm = &mut self.root_moves[i];
                 rm.score = score;
+                rm.depth = depth;
                 rm.seldepth = self.seldepth;
                 rm.bound = if score >= beta {
                     Bound::Lower
