@@ -2,8 +2,8 @@
 //! own or an adjacent file. Its bonus grows with its advance toward the promotion zone and
 //! with what it promotes to, so the term vanishes in variants whose pawns do not promote.
 //!
-//! Pawn structure: a pawn behind another of its own on the same file (doubled) or with none
-//! of its own on the adjacent files (isolated) is weak; one defended by a pawn of its own is
+//! Pawn structure: pawns sharing a file with another of their own (doubled) or with none of
+//! their own on the adjacent files (isolated) are weak; one defended by a pawn of its own is
 //! strong. Pawns cannot move back, so these last; the search only sees them in the endgame.
 
 use crate::board::bitboard::Bitboard;
@@ -12,7 +12,7 @@ use crate::board::position::{Position, Tables};
 /// Files and ranks beyond this are not possible (16x16 is the largest board).
 const MAX_LINES: usize = 16;
 
-/// (mg, eg) for a pawn with another of its own in front of it on its file.
+/// (mg, eg) for two pawns of one side on one file (each pays half).
 const DOUBLED: (i32, i32) = (-8, -20);
 /// (mg, eg) for a pawn with no pawn of its own on an adjacent file.
 const ISOLATED: (i32, i32) = (-6, -12);
@@ -76,7 +76,7 @@ impl PawnTables {
                 };
                 let file_mates = (t.files[f] & own).count();
                 if file_mates > 1 {
-                    // Counted once per pawn beyond the first on the file.
+                    // Each pawn of a doubled pair pays half (three on a file pay 1.5 times).
                     add((DOUBLED.0 / 2, DOUBLED.1 / 2));
                 }
                 let mut neighbours = B::EMPTY;
