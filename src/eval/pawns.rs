@@ -4,7 +4,7 @@
 //!
 //! Pawn structure: pawns sharing a file with another of their own (doubled) or with none of
 //! their own on the adjacent files (isolated) are weak; one defended by a pawn of its own is
-//! strong. Pawns cannot move back, so these last; the search only sees them in the endgame.
+//! strong. Pawns cannot move back, so these last longer than the search looks ahead.
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
@@ -18,6 +18,18 @@ const DOUBLED: (i32, i32) = (-8, -20);
 const ISOLATED: (i32, i32) = (-6, -12);
 /// (mg, eg) for a pawn defended by a pawn of its own.
 const SUPPORTED: (i32, i32) = (8, 6);
+
+/// The files next to file `f` on a board of `files` files.
+fn adjacent_files<B: Bitboard>(t: &Tables<B>, f: usize, files: usize) -> B {
+    let mut b = B::EMPTY;
+    if f > 0 {
+        b |= t.files[f - 1];
+    }
+    if f + 1 < files {
+        b |= t.files[f + 1];
+    }
+    b
+}
 
 /// Passed-pawn bonus per colour and square.
 #[derive(Debug, Clone, Default)]
@@ -79,14 +91,7 @@ impl PawnTables {
                     // Each pawn of a doubled pair pays half (three on a file pay 1.5 times).
                     add((DOUBLED.0 / 2, DOUBLED.1 / 2));
                 }
-                let mut neighbours = B::EMPTY;
-                if f > 0 {
-                    neighbours |= t.files[f - 1];
-                }
-                if f + 1 < files {
-                    neighbours |= t.files[f + 1];
-                }
-                if (neighbours & own).is_empty() {
+                if (adjacent_files(t, f, files) & own).is_empty() {
                     add(ISOLATED);
                 }
                 // The squares a pawn of ours would defend `sq` from are those an enemy pawn
@@ -122,13 +127,7 @@ impl PawnTables {
             let theirs = pawns[c ^ 1];
             for sq in pawns[c].iter() {
                 let (f, r) = (geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
-                let mut span = t.files[f];
-                if f > 0 {
-                    span |= t.files[f - 1];
-                }
-                if f + 1 < files {
-                    span |= t.files[f + 1];
-                }
+                let span = t.files[f] | adjacent_files(t, f, files);
                 if (span & ahead[c][r] & theirs).is_empty() {
                     let (m, e) = self.passed[c * self.squares + sq.index()];
                     o.0 += m as i32;
