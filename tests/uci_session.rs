@@ -20,8 +20,25 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
-            .arg("-q")
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dabbaba"));
+        cmd.arg("-q");
+        Uci::spawn(cmd)
+    }
+
+    /// The engine with its address space limited to `kb` kilobytes (`ulimit -v`), so that
+    /// a large allocation fails the same way on every machine.
+    fn start_limited(kb: u64) -> Uci {
+        let mut cmd = Command::new("sh");
+        cmd.args([
+            "-c",
+            &format!("ulimit -v {kb} && exec \"$0\" -q"),
+            env!("CARGO_BIN_EXE_dabbaba"),
+        ]);
+        Uci::spawn(cmd)
+    }
+
+    fn spawn(mut cmd: Command) -> Uci {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -47,8 +64,14 @@ impl Uci {
     }
 
     fn send(&mut self, s: &str) {
-        self.log.push(format!("> {s}"));
-        writeln!(self.stdin, "{s}").expect("write");
+        self.send_bytes(s.as_bytes());
+    }
+
+    /// Sends one line of raw bytes (which need not be UTF-8).
+    fn send_bytes(&mut self, b: &[u8]) {
+        self.log.push(format!("> {}", String::from_utf8_lossy(b)));
+        self.stdin.write_all(b).expect("write");
+        self.stdin.write_all(b"\n").expect("write");
         self.stdin.flush().expect("flush");
     }
 
@@ -182,13 +205,14 @@ fn handshake_lists_options_and_variants() {
         "option name UCI_Chess960 type check default false",
         "option name VariantPath type string default <empty>",
         "option name UCI_ShowWDL type check default false",
-        "option name UCI_AnalyseMode type check default false",
     ] {
         assert!(
             l.iter().any(|x| x.starts_with(opt)),
             "missing '{opt}' in {l:?}"
         );
     }
+    // Every advertised option acts; UCI_AnalyseMode would not, so it is not offered.
+    assert!(!l.iter().any(|x| x.contains("UCI_AnalyseMode")), "{l:?}");
     let combo = l
         .iter()
         .find(|x| x.starts_with("option name UCI_Variant type combo default chess"))
@@ -258,13 +282,12 @@ fn errors_are_reported_and_leave_a_defined_state() {
         l.last().is_some_and(|x| x.contains("illegal move 'e1e3'")),
         "{l:?}"
     );
-    // The position is still the one after e2e4: Black to move.
+    // As in Stockfish and Fairy-Stockfish, the position is the one reached before the
+    // illegal move (after e2e4 e7e5: White to move), not the previous command's.
     u.send("go depth 2");
     let (_, mv) = u.bestmove();
-    assert!(
-        legal_after("chess", None, &["e2e4".to_string()]).contains(&mv),
-        "{mv}"
-    );
+    let before = ["e2e4".to_string(), "e7e5".to_string()];
+    assert!(legal_after("chess", None, &before).contains(&mv), "{mv}");
     u.send("setoption name Hash value lots");
     assert!(u
         .until("info string")
@@ -299,6 +322,45 @@ fn errors_are_reported_and_leave_a_defined_state() {
     u.until("info string");
     u.send("fly to the moon");
     u.until("info string");
+    u.send("isready");
+    u.until("readyok");
+}
+
+/// Input that used to kill the process: a byte that is not UTF-8 and a hash table larger than
+/// the machine. Both are answered and the session goes on.
+#[test]
+fn hostile_input_is_answered_and_the_session_goes_on() {
+    let mut u = Uci::start_limited(2 << 20);
+    u.handshake();
+    u.send_bytes(b"setoption name UCI_Variant value ch\xe9ss");
+    let l = u.until("info string error");
+    assert!(l.iter().any(|x| x.contains("not valid UTF-8")), "{l:?}");
+    u.send_bytes(b"position startpos moves e2e4 \xff\xfe");
+    let l = u.until("info string error");
+    assert!(
+        l.last().is_some_and(|x| x.contains("illegal move")),
+        "{l:?}"
+    );
+    // 4 GB in a 2 GB address space (the process's own limit, so the same on every machine);
+    // the previous table stays.
+    u.send("setoption name Hash value 4096");
+    let l = u.until("info string");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.contains("cannot allocate a 4096 MB hash table")),
+        "{l:?}"
+    );
+    u.send("setoption name Hash value 64");
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(!l.iter().any(|x| x.contains("error")), "{l:?}");
+    u.send("position startpos moves e2e4");
+    u.send("go depth 3");
+    let (_, mv) = u.bestmove();
+    assert!(
+        legal_after("chess", None, &["e2e4".to_string()]).contains(&mv),
+        "{mv}"
+    );
     u.send("isready");
     u.until("readyok");
 }

@@ -24,8 +24,25 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
-            .args(args)
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dabbaba"));
+        cmd.args(args);
+        Session::spawn(cmd)
+    }
+
+    /// The engine with its address space limited to `kb` kilobytes (`ulimit -v`), so that
+    /// a large allocation fails the same way on every machine.
+    fn start_limited(kb: u64) -> Session {
+        let mut cmd = Command::new("sh");
+        cmd.args([
+            "-c",
+            &format!("ulimit -v {kb} && exec \"$0\""),
+            env!("CARGO_BIN_EXE_dabbaba"),
+        ]);
+        Session::spawn(cmd)
+    }
+
+    fn spawn(mut cmd: Command) -> Session {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -54,7 +71,13 @@ impl Session {
     }
 
     fn send(&mut self, l: &str) {
-        writeln!(self.stdin, "{l}").expect("write");
+        self.send_bytes(l.as_bytes());
+    }
+
+    /// Sends one line of raw bytes (which need not be UTF-8).
+    fn send_bytes(&mut self, b: &[u8]) {
+        self.stdin.write_all(b).expect("write");
+        self.stdin.write_all(b"\n").expect("write");
         self.stdin.flush().expect("flush");
     }
 
@@ -262,6 +285,32 @@ fn handshake_lists_features_options_and_variants() {
         s.send(l);
     }
     assert!(s.sync(1).is_empty());
+    s.quit();
+}
+
+/// Input that used to kill the process: an opponent's name in Latin-1 (as an ICS sends it
+/// through XBoard) and `memory` beyond what the process can have. Both are answered and the
+/// game goes on.
+#[test]
+fn hostile_input_is_answered_and_the_game_goes_on() {
+    let mut s = Session::start_limited(2 << 20);
+    s.until(|l| l == "feature done=1");
+    s.send_bytes(b"name J\xf6rg");
+    let out = s.sync(1);
+    assert!(
+        out.len() == 1 && out[0].starts_with('#') && out[0].contains("not valid UTF-8"),
+        "{out:?}"
+    );
+    s.send("memory 4096");
+    assert_eq!(
+        s.sync(2),
+        vec!["Error (cannot allocate a 4096 MB hash table; the previous table is kept): Hash 4096"]
+    );
+    s.send("new");
+    s.send("sd 3");
+    s.send("go");
+    let mv = s.engine_move();
+    assert!(mv.len() >= 4, "{mv}");
     s.quit();
 }
 

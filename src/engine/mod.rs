@@ -59,6 +59,9 @@ pub enum EngineError {
     /// An option problem.
     #[error(transparent)]
     Option(#[from] OptionError),
+    /// Memory the system refused.
+    #[error("{0}")]
+    Memory(String),
 }
 
 /// One line of search output with moves as UCI text.
@@ -374,7 +377,8 @@ impl Engine {
     }
 
     /// Sets the position: `fen` (`None` = the variant's start) and then `moves` in UCI text.
-    /// On error the previous position stays.
+    /// A bad FEN leaves the previous position. An illegal move leaves the position reached
+    /// before it, as Stockfish and Fairy-Stockfish do (what GUIs expect), and is the error.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), EngineError> {
         self.stop_and_wait();
         let c960 = self.chess960();
@@ -403,19 +407,29 @@ impl Engine {
             }),
         };
         let mut history = Vec::with_capacity(moves.len());
+        let mut result = Ok(());
         for text in moves {
-            crate::with_position!(&mut game, p => {
-                let m = p.parse_uci_move(text).map_err(|_| EngineError::IllegalMove {
-                    mv: text.clone(),
-                    fen: p.fen(),
-                })?;
-                history.push(p.key());
-                p.make_move(m);
+            let played = crate::with_position!(&mut game, p => {
+                match p.parse_uci_move(text) {
+                    Ok(m) => {
+                        history.push(p.key());
+                        p.make_move(m);
+                        Ok(())
+                    }
+                    Err(_) => Err(EngineError::IllegalMove {
+                        mv: text.clone(),
+                        fen: p.fen(),
+                    }),
+                }
             });
+            if let Err(e) = played {
+                result = Err(e);
+                break;
+            }
         }
         self.game = game;
         self.history = history;
-        Ok(())
+        result
     }
 
     /// The current position as FEN.
@@ -467,7 +481,10 @@ impl Engine {
         self.stop_and_wait();
         match (canon.as_str(), &v) {
             (names::HASH, OptionValue::Int(mb)) => {
-                self.tt = Arc::new(Tt::new(*mb as usize));
+                // Refused memory leaves the old table and the option's old value in place.
+                let tt =
+                    Tt::try_new(*mb as usize).map_err(|e| EngineError::Memory(e.to_string()))?;
+                self.tt = Arc::new(tt);
             }
             (names::CLEAR_HASH, _) => self.tt.clear(),
             (names::THREADS, OptionValue::Int(n)) => self.pool.resize((*n).max(1) as usize),

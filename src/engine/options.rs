@@ -97,8 +97,6 @@ pub mod names {
     pub const VARIANT_PATH: &str = "VariantPath";
     /// Win/draw/loss in info lines.
     pub const SHOW_WDL: &str = "UCI_ShowWDL";
-    /// Analysis mode.
-    pub const ANALYSE_MODE: &str = "UCI_AnalyseMode";
 }
 
 /// Largest `Hash` in MB.
@@ -150,7 +148,6 @@ impl Options {
                 },
             },
             check(SHOW_WDL, false),
-            check(ANALYSE_MODE, false),
         ];
         let values = specs.iter().map(default_value).collect();
         Options { specs, values }

@@ -42,6 +42,73 @@ impl Output {
     }
 }
 
+/// The longest input line kept, in bytes (a UCI `position` with 100,000 moves fits); the rest
+/// of a longer line is read and dropped, so a GUI that never sends a newline cannot make the
+/// engine grow without bound.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How a line of input was read by [`read_line`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRead {
+    /// The input has ended.
+    Eof,
+    /// A line of valid UTF-8.
+    Text,
+    /// A line with bytes that are not UTF-8 (each replaced by U+FFFD) or longer than
+    /// [`MAX_LINE_BYTES`] (cut): read, but the session should say so.
+    Damaged,
+}
+
+/// Reads one line as bytes and decodes it leniently into `line` (cleared first): a byte that
+/// is not UTF-8 (an ICS name or a file path in a GUI's Latin-1 locale) must not end the
+/// session. Only a read error of the input itself is an error.
+pub fn read_line(input: &mut dyn BufRead, line: &mut String) -> std::io::Result<LineRead> {
+    line.clear();
+    let mut bytes = Vec::new();
+    let mut cut = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
+        cut |= chunk.len() > room;
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let n = chunk.len();
+        input.consume(n);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(LineRead::Eof);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            *line = text;
+            Ok(if cut {
+                LineRead::Damaged
+            } else {
+                LineRead::Text
+            })
+        }
+        Err(e) => {
+            *line = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            Ok(LineRead::Damaged)
+        }
+    }
+}
+
 /// The protocol a session speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
@@ -132,8 +199,7 @@ pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> st
     let input: &mut dyn BufRead = &mut logged;
     let mut line = String::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if read_line(input, &mut line)? == LineRead::Eof {
             return Ok(());
         }
         let l = line.trim();

@@ -4,7 +4,7 @@
 
 use super::Output;
 use crate::engine::options::{names, OptionKind};
-use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome, VariantSummary};
+use crate::engine::{BestMove, Engine, EngineError, Info, InfoLine, OptionOutcome, VariantSummary};
 use crate::search::{Bound, Limits, Score};
 use std::io::BufRead;
 
@@ -32,9 +32,13 @@ pub fn run(
     }
     let mut line = String::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            break;
+        match super::read_line(input, &mut line)? {
+            super::LineRead::Eof => break,
+            super::LineRead::Text => {}
+            super::LineRead::Damaged => session.info_string(
+                "warning: an input line was not valid UTF-8 or too long; \
+                 it is read with U+FFFD for the bad bytes, cut at 1 MiB",
+            ),
         }
         if !session.command(engine, &line) {
             break;
@@ -153,11 +157,16 @@ impl Session {
             }
         };
         let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-        if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
-            self.info_string(&format!(
+        match engine.set_position(fen.as_deref(), &moves) {
+            Ok(()) => {}
+            // The position is now the one before the illegal move, which the error names.
+            Err(e @ EngineError::IllegalMove { .. }) => self.info_string(&format!(
+                "error: {e}; it and the moves after it are ignored"
+            )),
+            Err(e) => self.info_string(&format!(
                 "error: {e}; position unchanged ({})",
                 engine.fen()
-            ));
+            )),
         }
     }
 

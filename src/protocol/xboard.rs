@@ -28,6 +28,9 @@ use std::time::Instant;
 /// Events the session thread handles in order.
 enum Event {
     Line(String),
+    /// A line whose bytes were not all UTF-8, or that was cut (see
+    /// [`super::read_line`]): said in a comment, then handled as read.
+    Damaged(String),
     Best(BestMove, u64),
     Eof,
 }
@@ -241,15 +244,19 @@ pub fn run(
             if worker.is_finished() {
                 break;
             }
-            line.clear();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
+            match super::read_line(input, &mut line) {
+                Ok(super::LineRead::Eof) | Err(_) => {
                     let _ = tx.send(Event::Eof);
                     break;
                 }
-                Ok(_) => {
+                Ok(read) => {
                     let quit = line.trim() == "quit";
-                    if tx.send(Event::Line(line.clone())).is_err() || quit {
+                    let event = if read == super::LineRead::Damaged {
+                        Event::Damaged(line.clone())
+                    } else {
+                        Event::Line(line.clone())
+                    };
+                    if tx.send(event).is_err() || quit {
                         break;
                     }
                 }
@@ -296,6 +303,16 @@ impl Session {
         while let Ok(ev) = rx.recv() {
             match ev {
                 Event::Line(l) => {
+                    if !self.command(engine, &l) {
+                        return;
+                    }
+                }
+                Event::Damaged(l) => {
+                    // A comment: XBoard ignores it, a log keeps it.
+                    self.line(
+                        "# the next line was not valid UTF-8 or longer than 1 MiB: \
+                         bad bytes read as U+FFFD, the rest cut",
+                    );
                     if !self.command(engine, &l) {
                         return;
                     }
@@ -923,7 +940,7 @@ impl Session {
         match v {
             Ok(v) => {
                 if let Err(e) = engine.set_option(name, Some(&v)) {
-                    self.line(&format!("# {e}"));
+                    self.error(&e.to_string(), &format!("{name} {value}"));
                 }
             }
             Err(_) => self.error("bad value", &format!("{name} {value}")),

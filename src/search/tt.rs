@@ -85,6 +85,14 @@ fn unpack(data: u64) -> TtEntry {
 
 const BUCKET: usize = 4;
 
+/// The memory for a table was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mb} MB hash table; the previous table is kept")]
+pub struct TtAllocError {
+    /// The size asked for.
+    pub mb: usize,
+}
+
 #[derive(Debug, Default)]
 #[repr(align(64))]
 struct Bucket {
@@ -101,15 +109,33 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). Aborts if the memory cannot be
+    /// had: for sizes a user chooses, use [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
-        let per = std::mem::size_of::<Bucket>() + BUCKET;
-        let n = ((mb.max(1) << 20) / per).max(1);
-        Tt {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
-            ages: (0..n * BUCKET).map(|_| AtomicU8::new(0)).collect(),
-            generation: AtomicU8::new(0),
+        match Tt::try_new(mb) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
         }
+    }
+
+    /// A table of about `mb` megabytes (at least one bucket), or an error when the system
+    /// refuses the memory (so that `setoption name Hash` with more than the machine has is
+    /// answered instead of aborting the process).
+    pub fn try_new(mb: usize) -> Result<Tt, TtAllocError> {
+        let per = std::mem::size_of::<Bucket>() + BUCKET;
+        let n = ((mb.max(1).saturating_mul(1 << 20)) / per).max(1);
+        let refused = |_| TtAllocError { mb };
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(refused)?;
+        let mut ages = Vec::new();
+        ages.try_reserve_exact(n * BUCKET).map_err(refused)?;
+        buckets.resize_with(n, Bucket::default);
+        ages.resize_with(n * BUCKET, || AtomicU8::new(0));
+        Ok(Tt {
+            buckets,
+            ages,
+            generation: AtomicU8::new(0),
+        })
     }
 
     /// Empties the table.
