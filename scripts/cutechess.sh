@@ -10,7 +10,7 @@
 # Usage (the same spelling as match.py for the options both share):
 #   scripts/cutechess.sh --variant crazyhouse --games 100 --tc 10+0.1 \
 #       --engine cmd=target/release/dabbaba proto=uci name=dabbaba option.Threads=1 \
-#       --engine cmd=/work/peers/fsf-8x8 proto=uci name=fsf option.Threads=1 \
+#       --engine cmd=path/to/fairy-stockfish proto=uci name=fsf option.Threads=1 \
 #       [--concurrency 1] [--openings FILE.epd] [--random-plies N] [--seed S] [--shuffle]
 #       [--book-moves]
 #       [--resign movecount=3 score=800] [--draw movenumber=40 movecount=8 score=10]

@@ -4,7 +4,7 @@
 Example (10 games of chess at 10 s + 0.1 s between Fairy-Stockfish and Fairy-Max):
 
     scripts/match.py --variant chess --games 10 --tc 10+0.1 --random-plies 4 --seed 1 \\
-        --engine cmd=/work/peers/fsf-8x8 proto=uci name=fsf \\
+        --engine cmd=path/to/fairy-stockfish proto=uci name=fsf \\
         --engine cmd=fairymax proto=cecp \\
         --pgn /tmp/games.pgn
 

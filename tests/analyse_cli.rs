@@ -4,6 +4,8 @@
 //! Shogi: drops (`R@e4`) in the PV and SAN, `+` promotion, error cases (bad FEN, illegal move,
 //! drop with an empty hand, nifu). Xiangqi: mate and stalemate (a loss), palace errors.
 
+mod skip_common;
+
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -707,7 +709,7 @@ fn progress_bar_only_on_a_terminal() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_script {
-        eprintln!("skipped: no `script` command to give the engine a terminal");
+        skip_common::cannot_run("no `script` command to give the engine a terminal");
         return;
     }
     let dir = std::env::temp_dir().join(format!("dabbaba-progress-{}", std::process::id()));

@@ -3,6 +3,8 @@
 //! skipped, with a message, when `python3` or python-chess is missing; the shell one-liner when
 //! `jq` is.
 
+mod skip_common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -75,7 +77,7 @@ fn readme_holds_the_examples_verbatim() {
 #[test]
 fn python_subprocess_example_runs() {
     if !has("python3", &["--version"]) {
-        eprintln!("skipped: python3 not found");
+        skip_common::cannot_run("python3 not found");
         return;
     }
     let out = run_example("python3", "analyse_json.py");
@@ -88,7 +90,7 @@ fn python_subprocess_example_runs() {
 #[test]
 fn python_chess_example_runs() {
     if !has("python3", &["-c", "import chess.engine"]) {
-        eprintln!("skipped: python-chess not installed (pip install chess)");
+        skip_common::cannot_run("python-chess not installed (pip install chess)");
         return;
     }
     let out = run_example("python3", "analyse_uci.py");
@@ -101,7 +103,7 @@ fn python_chess_example_runs() {
 #[test]
 fn shell_one_liner_runs() {
     if !has("jq", &["--version"]) || !has("bash", &["--version"]) {
-        eprintln!("skipped: jq or bash not found");
+        skip_common::cannot_run("jq or bash not found (apt-get install jq)");
         return;
     }
     let out = run_example("bash", "analyse_oneliner.sh");

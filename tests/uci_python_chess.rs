@@ -3,6 +3,7 @@
 //! a message when python3 or python-chess is missing.
 
 mod python_chess_common;
+mod skip_common;
 
 #[test]
 fn python_chess_client_analyses_and_plays() {

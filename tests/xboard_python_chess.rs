@@ -4,6 +4,7 @@
 //! when python3 or python-chess is missing.
 
 mod python_chess_common;
+mod skip_common;
 
 #[test]
 fn python_chess_xboard_client_analyses_and_plays() {

@@ -2,7 +2,7 @@
 
 An engine is described on the command line by `key=value` tokens (see EngineSpec.parse):
 
-    cmd=/work/peers/fsf-8x8 proto=uci name=fsf option.Threads=1 option.Hash=16
+    cmd=path/to/fairy-stockfish proto=uci name=fsf option.Threads=1 option.Hash=16
     cmd=fairymax proto=cecp dir=/tmp variant.chess=normal arg=-x
 
 Both protocols are driven the same way from the game loop: `new_game()` before a game,

@@ -6,6 +6,9 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from ci import requires  # noqa: E402
 
 from matchlib.engines import EngineSpec, _parse_features, _uci_info_score  # noqa: E402
 from matchlib.notation import (  # noqa: E402
@@ -119,7 +122,7 @@ class ProtocolParsingTests(unittest.TestCase):
             EngineSpec.parse(["cmd=x", "colour=red"])
 
 
-@unittest.skipUnless(pyffish, "pyffish not installed")
+@requires(pyffish, "pyffish not installed")
 class ResolveWithPyffishTests(unittest.TestCase):
     def test_xiangqi_cecp_roundtrip(self):
         legal = pyffish.legal_moves("xiangqi", XIANGQI, [])

@@ -1,15 +1,15 @@
 """End-to-end: scripts/match.py plays real games and writes PGN.
 
-Skipped (reported as skipped) when pyffish or the engine binaries are missing.
+Skipped (reported as skipped) when pyffish or an engine binary is missing; under CI=true
+that is a failure instead (see ci.py).
 
-Engines: by default the Fairy-Stockfish builds at /work/peers/fsf-8x8 and /work/peers/fsf-lb;
-override with MATCH_SMOKE_ENGINE (one binary that plays both crazyhouse and xiangqi, e.g.
-target/release/dabbaba) and MATCH_SMOKE_ENGINE_8X8 / MATCH_SMOKE_ENGINE_LB, and the protocol
-of the second engine in the xiangqi game with MATCH_SMOKE_PROTO2 (default cecp, so both
-protocols and the 0-based CECP ranks of 10-rank boards are exercised).
-
-The Dabbaba-against-Dabbaba games use the binary named by DABBABA_BIN, which
-`tests/scripts_match.rs` sets to the one `cargo test` built, so they run on every machine.
+Engines: by default Dabbaba itself, the binary named by DABBABA_BIN, which
+`tests/scripts_match.rs` sets to the one `cargo test` built, so every test runs on every
+machine. Another engine can stand in: MATCH_SMOKE_ENGINE (one binary that plays both
+crazyhouse and xiangqi, e.g. a Fairy-Stockfish build) or MATCH_SMOKE_ENGINE_8X8 /
+MATCH_SMOKE_ENGINE_LB, and the protocol of the second engine in the xiangqi game with
+MATCH_SMOKE_PROTO2 (default cecp, so both protocols and the 0-based CECP ranks of 10-rank
+boards are exercised).
 
 Every game's moves are replayed through pyffish here, independently of the runner, to check
 that they are legal and that the recorded result agrees with the rules or an adjudication.
@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from ci import requires
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.dirname(HERE)
@@ -38,11 +40,11 @@ def _engine(env_name, default):
     return path if path and (os.path.isfile(path) or shutil.which(path)) else None
 
 
-ENGINE_8X8 = _engine("MATCH_SMOKE_ENGINE_8X8", "/work/peers/fsf-8x8")
 # Our own engine: `cargo test` (tests/scripts_match.rs) passes the binary it just built.
 DABBABA = os.environ.get("DABBABA_BIN")
 DABBABA = DABBABA if DABBABA and os.path.isfile(DABBABA) else None
-ENGINE_LB = _engine("MATCH_SMOKE_ENGINE_LB", "/work/peers/fsf-lb")
+ENGINE_8X8 = _engine("MATCH_SMOKE_ENGINE_8X8", DABBABA)
+ENGINE_LB = _engine("MATCH_SMOKE_ENGINE_LB", DABBABA)
 PROTO2 = os.environ.get("MATCH_SMOKE_PROTO2", "cecp")
 
 
@@ -83,7 +85,7 @@ def check_game(test, tags):
             test.assertTrue(over or "resign" in term or "time" in term, term)
 
 
-@unittest.skipUnless(pyffish, "pyffish not installed")
+@requires(pyffish, "pyffish not installed")
 class SmokeTests(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="match-smoke-")
@@ -109,7 +111,7 @@ class SmokeTests(unittest.TestCase):
         self.assertIn("Pentanomial", out)
         return games, out
 
-    @unittest.skipUnless(ENGINE_8X8, "no engine binary for crazyhouse (MATCH_SMOKE_ENGINE_8X8)")
+    @requires(ENGINE_8X8, "no engine binary for crazyhouse (MATCH_SMOKE_ENGINE_8X8)")
     def test_crazyhouse_drops(self):
         games, _ = self.play(
             "crazyhouse",
@@ -119,7 +121,7 @@ class SmokeTests(unittest.TestCase):
         self.assertEqual({g["White"] for g in games}, {"A", "B"})  # colours swapped
         self.assertEqual(games[0]["UCIMoves"].split()[:2], games[1]["UCIMoves"].split()[:2])
 
-    @unittest.skipUnless(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
+    @requires(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
     def test_xiangqi_ten_ranks_uci_and_cecp(self):
         self.play(
             "xiangqi",
@@ -129,10 +131,11 @@ class SmokeTests(unittest.TestCase):
             ["--tc", "2+0.02", "--random-plies", "2"],
         )
 
-    @unittest.skipUnless(ENGINE_LB, "no engine binary for 10-rank boards (MATCH_SMOKE_ENGINE_LB)")
+    @requires(ENGINE_LB, "no engine binary for 10-rank boards (MATCH_SMOKE_ENGINE_LB)")
     def test_variants_ini(self):
         ini = os.path.join(HERE, "data", "tallchess.ini")
-        pyffish.load_variant_config(open(ini, encoding="utf-8").read())  # for check_game
+        with open(ini, encoding="utf-8") as fh:
+            pyffish.load_variant_config(fh.read())  # for check_game
         _, out = self.play(
             "tallchess",
             [[f"cmd={ENGINE_LB}", "proto=uci", "name=U"], [f"cmd={ENGINE_LB}", f"proto={PROTO2}", "name=C"]],
@@ -140,7 +143,7 @@ class SmokeTests(unittest.TestCase):
         )
         self.assertIn("(8x10)", out)
 
-    @unittest.skipUnless(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
+    @requires(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
     def test_dabbaba_pair_crazyhouse_drops(self):
         games, _ = self.play(
             "crazyhouse",
@@ -150,7 +153,7 @@ class SmokeTests(unittest.TestCase):
         self.assertEqual({g["White"] for g in games}, {"D1", "D2"})
         self.assertTrue(any("@" in g["UCIMoves"] for g in games), "no drop was played")
 
-    @unittest.skipUnless(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
+    @requires(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
     def test_dabbaba_pair_xiangqi_ten_ranks_uci_and_cecp(self):
         # One side over UCI, the other over CECP, whose ranks on a 10-rank board are 0-9.
         self.play(
@@ -159,7 +162,7 @@ class SmokeTests(unittest.TestCase):
             ["--depth", "3", "--random-plies", "4", "--seed", "12"],
         )
 
-    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    @requires(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_illegal_move_and_crash_lose(self):
         fake = os.path.join(HERE, "fake_uci.py")
         for mode, needle in (("illegal", "illegal move"), ("crash", "disconnects")):
@@ -175,7 +178,7 @@ class SmokeTests(unittest.TestCase):
             with open(pgn, encoding="utf-8") as fh:
                 self.assertIn(needle, fh.read())
 
-    @unittest.skipUnless(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
+    @requires(ENGINE_LB, "no engine binary for xiangqi (MATCH_SMOKE_ENGINE_LB)")
     def test_cecp_fake_engine_ranks_and_false_claim(self):
         fake = os.path.join(HERE, "fake_cecp.py")
         # `first` plays legal moves in 0-based CECP ranks: the games must run to the cap.
@@ -194,7 +197,7 @@ class SmokeTests(unittest.TestCase):
         self.assertIn("claimer makes a false claim: 1/2-1/2 {Draw by fifty move rule}", out)
         self.assertIn("Score of good vs claimer: 2 - 0 - 0", out)
 
-    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    @requires(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_timeout_loses(self):
         fake = os.path.join(HERE, "fake_uci.py")
         code, out, _ = run_match(
@@ -205,7 +208,7 @@ class SmokeTests(unittest.TestCase):
         self.assertIn("slow loses on time", out)
         self.assertIn("Score of good vs slow: 2 - 0 - 0", out)
 
-    @unittest.skipUnless(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
+    @requires(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_sprt_stops_early(self):
         fake = os.path.join(HERE, "fake_uci.py")
         code, out, _ = run_match(
@@ -219,7 +222,7 @@ class SmokeTests(unittest.TestCase):
         self.assertLess(played, 40)
 
 
-@unittest.skipUnless(pyffish, "pyffish not installed")
+@requires(pyffish, "pyffish not installed")
 class OpeningsFileTests(unittest.TestCase):
     """scripts/openings.py writes the positions match.py would play (for cutechess.sh)."""
 

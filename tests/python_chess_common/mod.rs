@@ -1,6 +1,6 @@
 //! Runs one of the python-chess client scripts in `scripts/` against the binary under test.
 //! The script exits 0 when every check passed and 77 when python-chess is missing; without
-//! python3 the test passes with a message.
+//! python3 the test passes with a message (both fail under `CI=true`, see `skip_common`).
 
 use std::process::Command;
 
@@ -14,7 +14,9 @@ pub fn run_client_script(script: &str, protocol: &str) {
     {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("python3 not available ({e}): python-chess {protocol} test skipped");
+            crate::skip_common::cannot_run(&format!(
+                "python3 not available ({e}): python-chess {protocol} test"
+            ));
             return;
         }
     };
@@ -22,7 +24,9 @@ pub fn run_client_script(script: &str, protocol: &str) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     match out.status.code() {
         Some(0) => eprintln!("{stdout}"),
-        Some(77) => eprintln!("python-chess {protocol} test skipped: {stdout}"),
+        Some(77) => {
+            crate::skip_common::cannot_run(&format!("python-chess {protocol} test: {stdout}"))
+        }
         _ => panic!("python-chess {protocol} client failed:\n{stdout}\n{stderr}"),
     }
 }
