@@ -443,6 +443,30 @@ fn multipv_threads_and_wdl() {
 }
 
 #[test]
+fn chess960_option_writes_castling_as_king_takes_rook() {
+    let mut u = Uci::start();
+    u.handshake();
+    let castles = |u: &mut Uci| -> Vec<String> {
+        u.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        u.send("go perft 1");
+        let l = u.until("Nodes searched");
+        assert_eq!(l.last().map(String::as_str), Some("Nodes searched: 26"));
+        let mut c: Vec<String> = ["e1g1", "e1c1", "e1h1", "e1a1"]
+            .iter()
+            .filter(|m| l.iter().any(|x| x.starts_with(&format!("{m}: "))))
+            .map(|m| m.to_string())
+            .collect();
+        c.sort();
+        c
+    };
+    assert_eq!(castles(&mut u), ["e1c1", "e1g1"]);
+    u.send("setoption name UCI_Chess960 value true");
+    assert_eq!(castles(&mut u), ["e1a1", "e1h1"]);
+    u.send("setoption name UCI_Chess960 value false");
+    assert_eq!(castles(&mut u), ["e1c1", "e1g1"]);
+}
+
+#[test]
 fn go_perft_counts() {
     let mut u = Uci::start();
     u.handshake();
