@@ -581,6 +581,15 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        // In S-chess a side with nothing left to gate has no gates, as after the move that
+        // emptied its hand (make_move): the same position has the same key either way.
+        if v.special_moves.seirawan_gating && !v.drops.captures_to_hand {
+            for c in 0..2 {
+                if self.hand_count(c) == 0 {
+                    self.st.gates[c] = B::EMPTY;
+                }
+            }
+        }
         Ok(())
     }
 
