@@ -6,6 +6,7 @@
 //! search) and are stopped through [`Control`] (atomics). Nothing here prints: iterations are
 //! handed to a callback.
 
+mod history;
 pub mod limits;
 pub mod pool;
 pub mod support;

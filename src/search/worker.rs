@@ -3,6 +3,7 @@
 //!
 //! The node search is laid out in numbered steps so that the code maps to the algorithm.
 
+use super::history::{self, Histories, CONT_PLIES, NO_PIECE_TO};
 use super::support::{
     captured_type, in_check, is_tactical, moving_type, see_ge, terminal_value, value_score,
     NULL_MOVE,
@@ -83,14 +84,15 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     pv: Vec<Vec<Move>>,
     evals: Vec<i32>,
     played: Vec<Move>,
+    /// The piece-to key ([`Histories::piece_to`]) of each ply's move (`NO_PIECE_TO` for a
+    /// null move).
+    played_pt: Vec<u32>,
     killers: Vec<[Move; 2]>,
-    /// Quiet history, `[colour][type][to]`.
-    history: Vec<i32>,
+    hist: Histories,
     /// Counter moves, `[colour][to of the previous move]`.
     counters: Vec<Move>,
     nmp_min_ply: usize,
     lmr: Vec<[u8; LMR_SIZE]>,
-    squares: usize,
     n_types: usize,
     /// The game-ending draw rules, read once from the variant.
     rules: DrawRules,
@@ -203,12 +205,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             evals: vec![0; MAX_PLY + 2],
             played: vec![Move::NONE; MAX_PLY + 2],
+            played_pt: vec![NO_PIECE_TO; MAX_PLY + 2],
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * n_types * squares],
+            hist: Histories::new(n_types, squares),
             counters: vec![Move::NONE; 2 * 256],
             nmp_min_ply: 0,
             lmr,
-            squares,
             n_types,
             rules,
             checks,
@@ -429,6 +431,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     #[inline]
     fn make(&mut self, m: Move, ply: usize) {
         self.played[ply] = m;
+        self.played_pt[ply] = if m == NULL_MOVE {
+            NO_PIECE_TO
+        } else {
+            let ty = moving_type(&self.pos, m);
+            self.hist
+                .piece_to(self.pos.side_to_move(), ty, m.to().index())
+        };
         self.pos.make_move(m);
         self.keys.push(self.pos.key());
         if self.rules.perpetual {
@@ -625,9 +634,26 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
+    /// The piece-to keys of the moves [`CONT_PLIES`] before the move to be made at `ply`.
     #[inline]
-    fn hist_index(&self, color: usize, ty: u8, to: usize) -> usize {
-        (color * self.n_types + ty as usize) * self.squares + to
+    fn cont_keys(&self, ply: usize) -> [u32; 3] {
+        CONT_PLIES.map(|back| {
+            if ply >= back {
+                self.played_pt[ply - back]
+            } else {
+                NO_PIECE_TO
+            }
+        })
+    }
+
+    /// The piece-to key of `m` in the current position.
+    #[inline]
+    fn piece_to(&self, m: Move) -> u32 {
+        self.hist.piece_to(
+            self.pos.side_to_move(),
+            moving_type(&self.pos, m),
+            m.to().index(),
+        )
     }
 
     fn has_pieces(&self, color: usize) -> bool {
@@ -668,6 +694,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Move::NONE
         };
+        let before = self.cont_keys(ply);
         let list = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
@@ -676,8 +703,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 1 << 30
             } else if let Some(victim) = captured_type(&self.pos, m) {
                 let attacker = moving_type(&self.pos, m);
-                let mvv =
-                    ev.see[victim as usize].min(5000) * 8 - ev.see[attacker as usize].min(5000) / 8;
+                let mvv = ev.see[victim as usize].min(5000) * 8
+                    - ev.see[attacker as usize].min(5000) / 8
+                    + self.hist.capture(self.piece_to(m), victim) / 4;
                 if see_ge(&self.pos, m, 0, &ev.see) {
                     (1 << 24) + mvv
                 } else {
@@ -692,8 +720,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             } else if m == counter {
                 1 << 22
             } else {
-                let ty = moving_type(&self.pos, m);
-                self.history[self.hist_index(us, ty, m.to().index())]
+                self.hist.quiet(self.piece_to(m), &before)
             };
             scores.push(s);
         }
@@ -717,27 +744,41 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         moves[i]
     }
 
-    fn update_quiet_stats(&mut self, ply: usize, best: Move, depth: i32, tried: &[Move]) {
+    /// After a cutoff by `best`: killers, counter move and the histories. The quiet moves
+    /// and captures tried before it (`quiets`, `captures`) are punished; `best` is rewarded in
+    /// its own table.
+    fn update_stats(
+        &mut self,
+        ply: usize,
+        best: Move,
+        depth: i32,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
         let us = self.pos.side_to_move();
-        if self.killers[ply][0] != best {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = best;
-        }
-        if ply > 0 {
-            let prev = self.played[ply - 1];
-            if prev != NULL_MOVE && prev != Move::NONE {
-                self.counters[us * 256 + prev.to().index()] = best;
+        let bonus = history::bonus(depth);
+        if let Some(victim) = captured_type(&self.pos, best) {
+            self.hist.update_capture(self.piece_to(best), victim, bonus);
+        } else if !is_tactical(&self.pos, best) {
+            if self.killers[ply][0] != best {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = best;
+            }
+            if ply > 0 {
+                let prev = self.played[ply - 1];
+                if prev != NULL_MOVE && prev != Move::NONE {
+                    self.counters[us * 256 + prev.to().index()] = best;
+                }
+            }
+            let before = self.cont_keys(ply);
+            self.hist.update_quiet(self.piece_to(best), &before, bonus);
+            for &m in quiets {
+                self.hist.update_quiet(self.piece_to(m), &before, -bonus);
             }
         }
-        let bonus = (depth * depth * 16).min(1600);
-        let ty = moving_type(&self.pos, best);
-        let i = self.hist_index(us, ty, best.to().index());
-        gravity(&mut self.history[i], bonus);
-        for &m in tried {
-            if m != best {
-                let ty = moving_type(&self.pos, m);
-                let i = self.hist_index(us, ty, m.to().index());
-                gravity(&mut self.history[i], -bonus);
+        for &m in captures {
+            if let Some(victim) = captured_type(&self.pos, m) {
+                self.hist.update_capture(self.piece_to(m), victim, -bonus);
             }
         }
     }
@@ -886,6 +927,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
         let mut quiets: Vec<Move> = Vec::new();
+        let mut captures: Vec<Move> = Vec::new();
         let n = self.moves[ply].len();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
         for i in 0..n {
@@ -938,7 +980,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     r -= i32::from(gives_check);
                     r -= i32::from(move_score >= (1 << 22));
                     if !tactical && move_score < (1 << 22) {
-                        r -= move_score / 4096;
+                        r -= move_score / 8192;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -969,9 +1011,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                         dst.extend_from_slice(&tail[0]);
                     }
                     if score >= beta {
-                        if !tactical {
-                            self.update_quiet_stats(ply, m, depth, &quiets);
-                        }
+                        self.update_stats(ply, m, depth, &quiets, &captures);
                         break;
                     }
                     alpha = score;
@@ -979,6 +1019,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             if !tactical {
                 quiets.push(m);
+            } else if captured_type(&self.pos, m).is_some() {
+                captures.push(m);
             }
         }
         if searched == 0 {
@@ -1146,11 +1188,6 @@ fn is_tactical_after(m: Move) -> bool {
         m.kind(),
         MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::EnPassant
     )
-}
-
-#[inline]
-fn gravity(h: &mut i32, bonus: i32) {
-    *h += bonus - *h * bonus.abs() / 16384;
 }
 
 /// A score stored in the table: mate scores relative to the node instead of the root.

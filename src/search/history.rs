@@ -1,0 +1,165 @@
+//! Move-ordering statistics of one search thread: the butterfly history of quiet moves, the
+//! continuation histories (a quiet move judged by the moves one, two and four plies before it)
+//! and the capture history. All are "gravity" tables: a bonus moves an entry towards
+//! `+-HISTORY_MAX` by a share that shrinks as the entry grows, so old results fade.
+//!
+//! Moves are keyed by their "piece-to": the moving piece (colour and type) and the square it
+//! goes to, which serves every variant (drops key by the dropped type and square).
+
+/// The key of "no move" (the root's predecessors, a null move): contributes nothing.
+pub(crate) const NO_PIECE_TO: u32 = u32::MAX;
+
+/// Entries stay within `+-HISTORY_MAX`.
+const HISTORY_MAX: i32 = 16384;
+
+/// Largest continuation table, in entries (16 MB of `i16`). A pair of piece-to keys indexes it
+/// directly when all pairs fit (chess: 768^2, shogi: 2268^2); larger boards and piece sets
+/// (Chu Shogi: about 8,600^2) share the entries through a hash of the pair.
+const CONT_CAPACITY: usize = 1 << 23;
+
+/// The plies back whose moves key the continuation histories.
+pub(crate) const CONT_PLIES: [usize; 3] = [1, 2, 4];
+
+#[derive(Debug)]
+pub(crate) struct Histories {
+    n_types: usize,
+    squares: usize,
+    /// `[piece-to]`.
+    butterfly: Vec<i32>,
+    /// `[piece-to][captured type]`.
+    capture: Vec<i32>,
+    /// `[earlier piece-to][piece-to]`, direct or hashed (see [`CONT_CAPACITY`]).
+    cont: Vec<i16>,
+    /// Number of piece-to keys (the stride of a direct continuation index).
+    keys: usize,
+    cont_direct: bool,
+}
+
+impl Histories {
+    pub fn new(n_types: usize, squares: usize) -> Self {
+        let keys = 2 * n_types * squares;
+        let cont_direct = keys.checked_mul(keys).is_some_and(|n| n <= CONT_CAPACITY);
+        let cont_len = if cont_direct {
+            keys * keys
+        } else {
+            CONT_CAPACITY
+        };
+        Histories {
+            n_types,
+            squares,
+            butterfly: vec![0; keys],
+            capture: vec![0; keys * n_types],
+            cont: vec![0; cont_len],
+            keys,
+            cont_direct,
+        }
+    }
+
+    /// The key of a move of a `ty` piece of `color` to square `to`.
+    #[inline]
+    pub fn piece_to(&self, color: usize, ty: u8, to: usize) -> u32 {
+        ((color * self.n_types + ty as usize) * self.squares + to) as u32
+    }
+
+    #[inline]
+    fn cont_index(&self, before: u32, now: u32) -> usize {
+        let pair = before as usize * self.keys + now as usize;
+        if self.cont_direct {
+            pair
+        } else {
+            // Fibonacci hashing: the top bits of the product spread neighbouring pairs.
+            let h = (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (h >> (64 - CONT_CAPACITY.trailing_zeros())) as usize
+        }
+    }
+
+    /// The ordering score of a quiet move `pt`, after the moves `before` (keys of the moves
+    /// [`CONT_PLIES`] back).
+    #[inline]
+    pub fn quiet(&self, pt: u32, before: &[u32; 3]) -> i32 {
+        let mut s = self.butterfly[pt as usize];
+        for &b in before {
+            if b != NO_PIECE_TO {
+                s += i32::from(self.cont[self.cont_index(b, pt)]);
+            }
+        }
+        s
+    }
+
+    /// The ordering score of a capture of a `victim` piece by the move `pt`.
+    #[inline]
+    pub fn capture(&self, pt: u32, victim: u8) -> i32 {
+        self.capture[pt as usize * self.n_types + victim as usize]
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a quiet move.
+    pub fn update_quiet(&mut self, pt: u32, before: &[u32; 3], bonus: i32) {
+        gravity(&mut self.butterfly[pt as usize], bonus);
+        for &b in before {
+            if b != NO_PIECE_TO {
+                let i = self.cont_index(b, pt);
+                let mut v = i32::from(self.cont[i]);
+                gravity(&mut v, bonus);
+                // Gravity keeps |v| <= HISTORY_MAX, which fits an i16.
+                self.cont[i] = v as i16;
+            }
+        }
+    }
+
+    /// Rewards or punishes a capture.
+    pub fn update_capture(&mut self, pt: u32, victim: u8, bonus: i32) {
+        gravity(
+            &mut self.capture[pt as usize * self.n_types + victim as usize],
+            bonus,
+        );
+    }
+}
+
+/// The history bonus for a cutoff at `depth`.
+#[inline]
+pub(crate) fn bonus(depth: i32) -> i32 {
+    (depth * depth * 16).min(1600)
+}
+
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_stay_bounded_and_fit_the_continuation_table() {
+        let mut h = Histories::new(7, 64);
+        let a = h.piece_to(0, 3, 20);
+        let b = h.piece_to(1, 2, 63);
+        for _ in 0..10_000 {
+            h.update_quiet(a, &[b, NO_PIECE_TO, b], 1600);
+        }
+        assert!(h.quiet(a, &[b, NO_PIECE_TO, NO_PIECE_TO]) <= 2 * HISTORY_MAX);
+        assert!(h.quiet(a, &[b, NO_PIECE_TO, NO_PIECE_TO]) > HISTORY_MAX);
+        for _ in 0..10_000 {
+            h.update_quiet(a, &[b, NO_PIECE_TO, b], -1600);
+        }
+        assert!(h.quiet(a, &[NO_PIECE_TO; 3]) >= -HISTORY_MAX);
+        assert!(h.quiet(a, &[NO_PIECE_TO; 3]) < -HISTORY_MAX / 2);
+        // An unrelated move keeps its zero.
+        assert_eq!(h.quiet(b, &[a, NO_PIECE_TO, NO_PIECE_TO]), 0);
+    }
+
+    #[test]
+    fn large_boards_hash_into_a_bounded_table() {
+        // 30 piece types on 16x16: 15,360 keys, far too many pairs for a direct table.
+        let mut h = Histories::new(30, 256);
+        assert!(!h.cont_direct);
+        assert_eq!(h.cont.len(), CONT_CAPACITY);
+        let last = h.piece_to(1, 29, 255);
+        h.update_quiet(last, &[last, last, last], 1000);
+        assert!(h.quiet(last, &[last, NO_PIECE_TO, NO_PIECE_TO]) > 1000);
+        h.update_capture(last, 29, 800);
+        assert_eq!(h.capture(last, 29), 800);
+    }
+}
