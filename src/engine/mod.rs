@@ -169,6 +169,8 @@ pub struct Engine {
     history: Vec<u64>,
     options: Options,
     tt: Arc<Tt>,
+    /// Move-ordering histories, kept from one search to the next within a game.
+    histories: Arc<search::HistoryStore>,
     /// The search threads, resized when `Threads` is set.
     pool: Pool,
     running: Option<Running>,
@@ -277,6 +279,7 @@ impl Engine {
             history: Vec::new(),
             options,
             tt: Arc::new(Tt::new(hash)),
+            histories: Arc::default(),
             pool: Pool::new(threads),
             running: None,
             on_info: Arc::new(|_| {}),
@@ -351,6 +354,7 @@ impl Engine {
         let _ = self.options.set(names::VARIANT, Some(name));
         self.set_position(None, &[])?;
         self.tt.clear();
+        self.histories.clear();
         Ok(self.variant_summary())
     }
 
@@ -486,7 +490,10 @@ impl Engine {
                     Tt::try_new(*mb as usize).map_err(|e| EngineError::Memory(e.to_string()))?;
                 self.tt = Arc::new(tt);
             }
-            (names::CLEAR_HASH, _) => self.tt.clear(),
+            (names::CLEAR_HASH, _) => {
+                self.tt.clear();
+                self.histories.clear();
+            }
             (names::THREADS, OptionValue::Int(n)) => self.pool.resize((*n).max(1) as usize),
             (names::CHESS960, _) => {
                 self.options = opts;
@@ -504,10 +511,11 @@ impl Engine {
         Ok(OptionOutcome::Done)
     }
 
-    /// Starts a new game: clears the transposition table.
+    /// Starts a new game: clears the transposition table and the move-ordering histories.
     pub fn new_game(&mut self) {
         self.stop_and_wait();
         self.tt.clear();
+        self.histories.clear();
     }
 
     /// Whether a search is running.
@@ -632,6 +640,7 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             ctrl: Arc::new(Control::new(threads)),
             pool: self.pool.handle(),
+            histories: Arc::clone(&self.histories),
         }
     }
 

@@ -17,11 +17,43 @@ const HISTORY_MAX: i32 = 16384;
 /// (Chu Shogi: about 8,600^2) share the entries through a hash of the pair.
 const CONT_CAPACITY: usize = 1 << 23;
 
+/// The histories of each search thread, kept from one search to the next (a game's searches
+/// teach each other, as in Stockfish, where they are cleared only for a new game). A worker
+/// takes its thread's tables at the start of a search and gives them back at the end.
+#[derive(Debug, Default)]
+pub struct HistoryStore(std::sync::Mutex<Vec<Option<Histories>>>);
+
+impl HistoryStore {
+    /// Thread `id`'s tables for a board of `squares` and `n_types` piece types (new ones if
+    /// it has none of that shape).
+    pub(crate) fn take(&self, id: usize, n_types: usize, squares: usize) -> Histories {
+        let mut v = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        match v.get_mut(id).and_then(Option::take) {
+            Some(h) if h.n_types == n_types && h.squares == squares => h,
+            _ => Histories::new(n_types, squares),
+        }
+    }
+
+    /// Gives thread `id`'s tables back for the next search.
+    pub(crate) fn put(&self, id: usize, h: Histories) {
+        let mut v = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if v.len() <= id {
+            v.resize_with(id + 1, || None);
+        }
+        v[id] = Some(h);
+    }
+
+    /// Forgets everything (a new game or another variant).
+    pub fn clear(&self) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+}
+
 /// The plies back whose moves key the continuation histories.
 pub(crate) const CONT_PLIES: [usize; 3] = [1, 2, 4];
 
 #[derive(Debug)]
-pub(crate) struct Histories {
+pub struct Histories {
     n_types: usize,
     squares: usize,
     /// `[piece-to]`.
@@ -148,6 +180,28 @@ mod tests {
         assert!(h.quiet(a, &[NO_PIECE_TO; 3]) < -HISTORY_MAX / 2);
         // An unrelated move keeps its zero.
         assert_eq!(h.quiet(b, &[a, NO_PIECE_TO, NO_PIECE_TO]), 0);
+    }
+
+    #[test]
+    fn the_store_gives_back_tables_of_the_same_shape_only() {
+        let store = HistoryStore::default();
+        let mut h = store.take(1, 7, 64);
+        let pt = h.piece_to(0, 1, 10);
+        h.update_quiet(pt, &[NO_PIECE_TO; 3], 500);
+        store.put(1, h);
+        assert_eq!(store.take(1, 7, 64).quiet(pt, &[NO_PIECE_TO; 3]), 500);
+        // Taken and not given back: the next search starts afresh.
+        assert_eq!(store.take(1, 7, 64).quiet(pt, &[NO_PIECE_TO; 3]), 0);
+        let mut h = store.take(0, 7, 64);
+        h.update_quiet(pt, &[NO_PIECE_TO; 3], 500);
+        store.put(0, h);
+        // Another board shape (another variant) never reads them.
+        assert_eq!(store.take(0, 7, 90).quiet(pt, &[NO_PIECE_TO; 3]), 0);
+        let mut h = store.take(0, 7, 64);
+        h.update_quiet(pt, &[NO_PIECE_TO; 3], 500);
+        store.put(0, h);
+        store.clear();
+        assert_eq!(store.take(0, 7, 64).quiet(pt, &[NO_PIECE_TO; 3]), 0);
     }
 
     #[test]

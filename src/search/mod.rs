@@ -13,6 +13,7 @@ pub mod support;
 pub mod tt;
 mod worker;
 
+pub use history::HistoryStore;
 pub use limits::{budget, Limits, TimeBudget};
 pub use pool::{Pool, PoolHandle};
 pub use tt::{Bound, Tt};
@@ -181,6 +182,8 @@ pub struct Context {
     pub ctrl: Arc<Control>,
     /// Threads for the helpers (thread `i` runs helper `i`; thread 0 is left to the caller).
     pub pool: PoolHandle,
+    /// Move-ordering histories of each thread, kept between searches.
+    pub histories: Arc<HistoryStore>,
 }
 
 /// Searches `root` and returns the best move. `history` holds the zobrist keys of the
@@ -263,10 +266,12 @@ pub fn run<B: Bitboard>(
         let rms = root_moves.clone();
         let shared = Arc::clone(&shared);
         let done = done_tx.clone();
+        let store = Arc::clone(&cx.histories);
         let job: pool::Job = Box::new(move || {
-            let mut w = Worker::new(id, pos, keys, rms, &shared);
+            let mut w = Worker::new(id, pos, keys, rms, &shared, &store);
             w.iterate(&mut |_, _| {});
             shared.ctrl.nodes[id].store(w.nodes, Ordering::Relaxed);
+            store.put(id, w.into_histories());
             let _ = done.send(());
         });
         if cx.pool.execute(id, job).is_ok() {
@@ -277,7 +282,7 @@ pub fn run<B: Bitboard>(
     drop(done_tx);
 
     let mut last_lines: Vec<PvLine> = Vec::new();
-    let mut w = Worker::new(0, root.clone(), keys, root_moves, &shared);
+    let mut w = Worker::new(0, root.clone(), keys, root_moves, &shared, &cx.histories);
     w.iterate(&mut |w, it| {
         let lines = it
             .lines
@@ -311,6 +316,7 @@ pub fn run<B: Bitboard>(
         }
     }
     let (best_rm, depth) = (w.root_moves[0].clone(), w.completed_depth);
+    cx.histories.put(0, w.into_histories());
     // The move of the main thread's best line; its reply from the PV, or from the table.
     let best = best_rm.mv;
     let mut ponder = best_rm.pv.get(1).copied();

@@ -3,7 +3,7 @@
 //!
 //! The node search is laid out in numbered steps so that the code maps to the algorithm.
 
-use super::history::{self, Histories, CONT_PLIES, NO_PIECE_TO};
+use super::history::{self, Histories, HistoryStore, CONT_PLIES, NO_PIECE_TO};
 use super::support::{
     captured_type, in_check, is_tactical, moving_type, see_ge, terminal_value, value_score,
     NULL_MOVE,
@@ -164,6 +164,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         keys: Vec<u64>,
         root_moves: Vec<RootMove>,
         sh: &'a Shared,
+        store: &HistoryStore,
     ) -> Self {
         let squares = pos.tables().geo.num_squares();
         let n_types = pos.tables().n_types;
@@ -207,7 +208,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             played: vec![Move::NONE; MAX_PLY + 2],
             played_pt: vec![NO_PIECE_TO; MAX_PLY + 2],
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            hist: Histories::new(n_types, squares),
+            hist: store.take(id, n_types, squares),
             counters: vec![Move::NONE; 2 * 256],
             nmp_min_ply: 0,
             lmr,
@@ -215,6 +216,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             rules,
             checks,
         }
+    }
+
+    /// The worker's histories, for the next search.
+    pub fn into_histories(self) -> Histories {
+        self.hist
     }
 
     /// Iterative deepening. The main thread (id 0) reports each finished iteration.
