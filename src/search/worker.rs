@@ -92,6 +92,8 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// Counter moves, `[colour][to of the previous move]`.
     counters: Vec<Move>,
     nmp_min_ply: usize,
+    /// The move left out at each ply by a singular-extension search (`Move::NONE`: none).
+    excluded: Vec<Move>,
     lmr: Vec<[u8; LMR_SIZE]>,
     n_types: usize,
     /// The game-ending draw rules, read once from the variant.
@@ -211,6 +213,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             hist: store.take(id, n_types, squares),
             counters: vec![Move::NONE; 2 * 256],
             nmp_min_ply: 0,
+            excluded: vec![Move::NONE; MAX_PLY + 2],
             lmr,
             n_types,
             rules,
@@ -828,7 +831,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return value_score(terminal_value(&self.pos, false), ply, MATE);
         }
 
-        // Step 3. Transposition table.
+        // Step 3. Transposition table. A singular-extension search (a move excluded) reads
+        // the entry for its move and static evaluation only: its result is not the node's.
+        let excluded = self.excluded[ply];
         let key = self.pos.key();
         let tte = self.sh.tt.probe(key);
         let mut tt_move = Move::NONE;
@@ -836,6 +841,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
             if !pv_node
+                && excluded == Move::NONE
                 && e.depth >= depth
                 && match e.bound {
                     Bound::Exact => true,
@@ -871,7 +877,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         // threat made by the move before. Keeping them out of ply 1 (where that move is a root
         // move), or a mate-threat probe there, found quiet mates in 2 sooner but did not hold
         // up in fixed-node matches (docs/search.md), so pruning stays everywhere.
-        if !pv_node && !check {
+        if !pv_node && !check && excluded == Move::NONE {
             // Step 5. Reverse futility pruning. Not when beta is a mated score: an evaluation
             // above it does not show that no quicker mate exists (a mate in 3 found first hid
             // a mate in 2 until depth 11).
@@ -920,6 +926,43 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
 
+        // Step 7b. Singular extension: when every other move fails well below the table's
+        // lower bound for the hash move, that move is extended; when some other move also
+        // beats beta with margin, the node is cut (multi-cut). Searched here, before this
+        // node's own move list is built, since the search reuses the ply's buffers.
+        let mut tt_ext = 0;
+        if let Some(e) = tte {
+            let tt_score = score_from_tt(e.score, ply);
+            if ply > 0
+                && depth >= 7
+                && excluded == Move::NONE
+                && tt_move != Move::NONE
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.excluded[ply] = tt_move;
+                let v = self.search(
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    false,
+                    cut_node,
+                );
+                self.excluded[ply] = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    tt_ext = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
         // Step 8. Moves.
         self.generate(ply, false);
         if self.moves[ply].is_empty() {
@@ -938,6 +981,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
         for i in 0..n {
             let m = self.pick(ply, i);
+            if m == excluded {
+                continue;
+            }
             let tactical = is_tactical(&self.pos, m);
             let move_score = self.scores[ply][i];
 
@@ -966,7 +1012,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 self.unmake(m);
                 continue;
             }
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = if m == tt_move && tt_ext > 0 {
+                tt_ext
+            } else {
+                i32::from(gives_check)
+            };
+            let ext = if (ply as i32) < 2 * self.root_depth {
+                ext
+            } else {
+                0
+            };
             let new_depth = depth - 1 + ext;
 
             // Step 11. Late move reductions, then PVS re-searches.
@@ -1035,7 +1090,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return alpha;
         }
 
-        // Step 13. Store.
+        // Step 13. Store (not the result of a search without the hash move).
+        if excluded != Move::NONE {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha && pv_node {
