@@ -5,6 +5,9 @@
 //!
 //! Moves are keyed by their "piece-to": the moving piece (colour and type) and the square it
 //! goes to, which serves every variant (drops key by the dropped type and square).
+//!
+//! The correction history is not about moves: it learns, per side to move and pawn
+//! structure, how far searches found the static evaluation off, and corrects it by that much.
 
 /// The key of "no move" (the root's predecessors, a null move): contributes nothing.
 pub(crate) const NO_PIECE_TO: u32 = u32::MAX;
@@ -49,6 +52,13 @@ impl HistoryStore {
     }
 }
 
+/// Entries of the correction history per side to move (indexed by a pawn-structure hash).
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction entries are kept in 1/`CORRECTION_GRAIN` centipawns.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in centipawns.
+const CORRECTION_MAX: i32 = 64;
+
 /// The plies back whose moves key the continuation histories.
 pub(crate) const CONT_PLIES: [usize; 3] = [1, 2, 4];
 
@@ -65,6 +75,8 @@ pub struct Histories {
     /// Number of piece-to keys (the stride of a direct continuation index).
     keys: usize,
     cont_direct: bool,
+    /// `[side to move][pawn hash]`, in 1/`CORRECTION_GRAIN` cp.
+    correction: Vec<i32>,
 }
 
 impl Histories {
@@ -84,7 +96,36 @@ impl Histories {
             cont: vec![0; cont_len],
             keys,
             cont_direct,
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
+    }
+
+    #[inline]
+    fn correction_index(color: usize, pawn_hash: u64) -> usize {
+        color * CORRECTION_SIZE + (pawn_hash as usize & (CORRECTION_SIZE - 1))
+    }
+
+    /// The static evaluation `eval` of the side to move `color` corrected by what searches
+    /// of positions with the same pawns found.
+    #[inline]
+    pub fn corrected(&self, color: usize, pawn_hash: u64, eval: i32) -> i32 {
+        eval + self.correction[Self::correction_index(color, pawn_hash)] / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction towards `searched - eval` (the raw static evaluation), the more
+    /// the deeper the search that found `searched`.
+    pub fn update_correction(
+        &mut self,
+        color: usize,
+        pawn_hash: u64,
+        depth: i32,
+        searched: i32,
+        eval: i32,
+    ) {
+        let entry = &mut self.correction[Self::correction_index(color, pawn_hash)];
+        let target = (searched - eval).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        *entry = (*entry * (256 - weight) + target * weight) / 256;
     }
 
     /// The key of a move of a `ty` piece of `color` to square `to`.
@@ -202,6 +243,24 @@ mod tests {
         store.put(0, h);
         store.clear();
         assert_eq!(store.take(0, 7, 64).quiet(pt, &[NO_PIECE_TO; 3]), 0);
+    }
+
+    #[test]
+    fn corrections_approach_what_searches_found_and_stay_bounded() {
+        let mut h = Histories::new(7, 64);
+        assert_eq!(h.corrected(0, 42, 100), 100);
+        for _ in 0..500 {
+            h.update_correction(0, 42, 10, 130, 100);
+        }
+        let c = h.corrected(0, 42, 100);
+        assert!((125..=130).contains(&c), "{c}");
+        // The other side and other pawns are untouched.
+        assert_eq!(h.corrected(1, 42, 100), 100);
+        assert_eq!(h.corrected(0, 43, 100), 100);
+        for _ in 0..500 {
+            h.update_correction(1, 7, 10, -5000, 0);
+        }
+        assert_eq!(h.corrected(1, 7, 0), -CORRECTION_MAX + 1);
     }
 
     #[test]

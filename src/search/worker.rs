@@ -861,7 +861,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 *c = check;
             }
         }
-        let eval = if check {
+        // The raw evaluation goes to the table; the search judges by the corrected one.
+        let us = self.pos.side_to_move();
+        let pawn_hash = self.pawn_hash();
+        let raw_eval = if check {
             -INF
         } else {
             match tte {
@@ -869,9 +872,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 _ => evaluate(&self.pos, &self.sh.ev),
             }
         };
+        let eval = if check {
+            -INF
+        } else {
+            self.hist.corrected(us, pawn_hash, raw_eval)
+        };
         self.evals[ply] = eval;
         let improving = !check && ply >= 2 && eval > self.evals[ply - 2];
-        let us = self.pos.side_to_move();
 
         // Steps 5 and 6 judge a node by its static evaluation, which cannot see a quiet
         // threat made by the move before. Keeping them out of ply 1 (where that move is a root
@@ -1105,11 +1112,41 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             key,
             best_move,
             score_to_tt(best, ply),
-            if check { 0 } else { eval },
+            if check { 0 } else { raw_eval },
             depth,
             bound,
         );
+        // Teach the correction history what the search found, where the bound says
+        // something about the evaluation's error and a quiet position produced it.
+        if !check
+            && best.abs() < MATE_BOUND
+            && (best_move == Move::NONE || !is_tactical(&self.pos, best_move))
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.hist
+                .update_correction(us, pawn_hash, depth, best, raw_eval);
+        }
         best
+    }
+
+    /// A hash of both sides' pawns (zero in a variant without a pawn type), keying the
+    /// correction history.
+    #[inline]
+    fn pawn_hash(&self) -> u64 {
+        let Some(pawn) = self.pos.tables().pawn else {
+            return 0;
+        };
+        let mut h = 0u64;
+        for c in 0..2 {
+            let pawns = self.pos.pieces_of(pawn, c);
+            for w in 0..B::WORDS {
+                h = (h ^ pawns.word(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                h ^= h >> 29;
+            }
+            h = h.wrapping_add(0xD1B5_4A32_D192_ED03);
+        }
+        h
     }
 
     /// Quiescence search: captures and promotions (all evasions when in check).
@@ -1158,18 +1195,27 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 *c = check;
             }
         }
+        let mut raw_eval = 0;
         let stand = if check {
             -INF
         } else {
-            let e = match tte {
+            raw_eval = match tte {
                 Some(e) if e.eval != 0 => e.eval,
                 _ => evaluate(&self.pos, &self.sh.ev),
             };
+            let e = self
+                .hist
+                .corrected(self.pos.side_to_move(), self.pawn_hash(), raw_eval);
             if e >= beta {
                 if tte.is_none() {
-                    self.sh
-                        .tt
-                        .store(key, Move::NONE, score_to_tt(e, ply), e, 0, Bound::Lower);
+                    self.sh.tt.store(
+                        key,
+                        Move::NONE,
+                        score_to_tt(e, ply),
+                        raw_eval,
+                        0,
+                        Bound::Lower,
+                    );
                 }
                 return e;
             }
@@ -1239,7 +1285,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             key,
             best_move,
             score_to_tt(best, ply),
-            if check { 0 } else { stand },
+            if check { 0 } else { raw_eval },
             0,
             bound,
         );
