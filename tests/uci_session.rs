@@ -442,6 +442,54 @@ fn multipv_threads_and_wdl() {
         .all(|x| x.contains(" wdl ")));
 }
 
+/// `VariantPath` loads a file as Fairy-Stockfish does: a bad section is skipped with an
+/// `info string` naming file, line and key, the rest loads and plays, a known name is replaced.
+#[test]
+fn variant_path_skips_bad_sections_and_loads_the_rest() {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-variantpath.ini", std::process::id()));
+    std::fs::write(
+        &path,
+        "[broken:chess]\nnotAKey = 1\n[orphan:nosuch]\n[minichess:chess]\nnMoveRule = 10\n\
+         [shatranj:chess]\n",
+    )
+    .expect("write");
+    let mut u = Uci::start();
+    u.handshake();
+    u.send(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    let l = u.until("info string loaded");
+    let p = path.display();
+    for want in [
+        format!("info string {p}:2: notAKey: unknown key; section skipped"),
+        format!(
+            "info string {p}:3: [orphan:nosuch]: unknown parent variant 'nosuch'; section skipped"
+        ),
+        format!(
+            "info string {p}:6: [shatranj:chess]: replaces the variant 'shatranj' defined before"
+        ),
+        "info string loaded 2 variants: minichess shatranj".to_string(),
+    ] {
+        assert!(l.contains(&want), "missing '{want}' in {l:?}");
+    }
+    u.send("setoption name UCI_Variant value minichess");
+    u.send("position startpos moves e2e4");
+    u.send("go depth 2");
+    let (_, mv) = u.bestmove();
+    assert!(
+        legal_after("chess", None, &["e2e4".to_string()]).contains(&mv),
+        "{mv}"
+    );
+    // The replaced shatranj is chess now: a queen move of two squares is legal.
+    u.send("setoption name UCI_Variant value shatranj");
+    u.send("position startpos moves e2e4 e7e5 d1h5");
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(!l.iter().any(|x| x.contains("illegal")), "{l:?}");
+}
+
 #[test]
 fn chess960_option_writes_castling_as_king_takes_rook() {
     let mut u = Uci::start();

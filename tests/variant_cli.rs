@@ -31,11 +31,63 @@ fn check_reports_every_problem_and_exits_1() {
     assert_eq!(
         stdout,
         format!(
-            "{p}:2: foo: unknown key\n\
-             {p}:3: castling: expected 'true' or 'false', found 'maybe'\n\
-             {p}:4: [y:nope]: unknown parent variant 'nope'\n"
+            "{p}:2: foo: unknown key; section skipped\n\
+             {p}:3: castling: expected 'true' or 'false', found 'maybe'; section skipped\n\
+             {p}:4: [y:nope]: unknown parent variant 'nope'; section skipped\n\
+             {p}: loaded 0 variants; skipped 2 sections: x, y\n"
         )
     );
+}
+
+/// A file loads as in Fairy-Stockfish: section by section. A section with a problem is
+/// skipped (and so are its children), the rest loads, and a known name is replaced.
+#[test]
+fn check_loads_section_by_section_and_replaces_known_names() {
+    let path = temp_file(
+        "mixed.ini",
+        "[a:chess]\ncastling = false\n\
+         [b:nosuch]\n\
+         [c:b]\n\
+         [makruk:chess]\nnMoveRule = 30\n\
+         [d:a]\nbogus = 1\n\
+         [e:makruk]\n",
+    );
+    let out = dabbaba(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let p = path.display();
+    assert_eq!(
+        stdout,
+        format!(
+            "{p}:3: [b:nosuch]: unknown parent variant 'nosuch'; section skipped\n\
+             {p}:4: [c:b]: parent variant 'b' was skipped; section skipped\n\
+             {p}:5: [makruk:chess]: replaces the variant 'makruk' defined before\n\
+             {p}:8: bogus: unknown key; section skipped\n\
+             {p}: loaded 3 variants: a, makruk, e; skipped 3 sections: b, c, d\n"
+        )
+    );
+    let out = dabbaba(&["check", "--json", path.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["variants"], serde_json::json!(["a", "makruk", "e"]));
+    assert_eq!(v["replaced"], serde_json::json!(["makruk"]));
+    assert_eq!(v["skipped"], serde_json::json!(["b", "c", "d"]));
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(3));
+    // The replaced makruk is chess with a 30-move rule, and `e` inherits it: both play
+    // chess from its start position (20 moves), where the built-in makruk has 23.
+    for name in ["makruk", "e"] {
+        let out = dabbaba(&[
+            "--variants",
+            path.to_str().unwrap(),
+            "perft",
+            "1",
+            "--variant",
+            name,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.contains("Nodes searched: 20"), "{name}: {stdout}");
+    }
 }
 
 #[test]
@@ -115,11 +167,18 @@ fn variants_json_full_has_rules() {
 }
 
 #[test]
-fn bad_variants_file_is_a_user_error() {
-    let path = temp_file("broken.ini", "[b:chess]\nwhat = 1\n");
+fn a_bad_section_is_skipped_with_a_warning_and_a_missing_file_is_a_user_error() {
+    let path = temp_file("broken.ini", "[b:chess]\nwhat = 1\n[c:chess]\n");
     let out = dabbaba(&["variants", "--variants", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("what: unknown key; section skipped"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.lines().any(|l| l.starts_with("c ")), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.starts_with("b ")), "{stdout}");
+    let out = dabbaba(&["variants", "--variants", "/nonexistent/variants.ini"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("what: unknown key"));
 }

@@ -21,12 +21,19 @@ pub struct VariantsArgs {
 }
 
 /// The built-in variants plus the user files, in order (later files may inherit from earlier
-/// ones). A file with problems is an error listing all of them.
+/// ones). Files load section by section as in Fairy-Stockfish: a section with a problem is
+/// skipped with a warning on the log (`FILE:LINE: key: reason; section skipped`), a
+/// redefined name replaces the earlier variant (also a warning). A file that cannot be read
+/// is an error.
 pub fn variant_set(files: &[PathBuf]) -> anyhow::Result<VariantSet> {
     let mut set = VariantSet::with_builtins();
     for f in files {
-        set.load_file(f)
+        let report = set
+            .load_file_sections(f)
             .with_context(|| format!("loading variants from {}", f.display()))?;
+        for n in &report.notices {
+            tracing::warn!("{n}");
+        }
     }
     Ok(set)
 }

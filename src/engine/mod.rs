@@ -133,8 +133,10 @@ pub enum OptionOutcome {
     Done,
     /// A new variant is selected and the position reset to its start.
     VariantChanged(VariantSummary),
-    /// Variant files were loaded; the names of the variants added.
-    VariantsLoaded(Vec<String>),
+    /// Variant files were loaded: the names of the variants they defined (new or replacing
+    /// one of the same name), and the notices to show (problems that cost a section, one
+    /// line each `FILE:LINE: key: reason; section skipped`, and replacements).
+    VariantsLoaded(Vec<String>, Vec<String>),
 }
 
 type InfoFn = Arc<dyn Fn(&Info) + Send + Sync>;
@@ -359,21 +361,37 @@ impl Engine {
     }
 
     /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names
-    /// added. The `UCI_Variant` choices are updated.
+    /// of the variants defined. Sections with problems are skipped (logged as warnings); see
+    /// [`Engine::load_variants_reported`]. The `UCI_Variant` choices are updated.
     pub fn load_variants(&mut self, paths: &str) -> Result<Vec<String>, EngineError> {
+        self.load_variants_reported(paths).map(|(names, _)| names)
+    }
+
+    /// Like [`Engine::load_variants`], also returning the notices of every file (problems
+    /// that cost a section, replaced variants), which are logged as warnings too. Only a file
+    /// that cannot be read is an error, and then nothing is loaded.
+    pub fn load_variants_reported(
+        &mut self,
+        paths: &str,
+    ) -> Result<(Vec<String>, Vec<String>), EngineError> {
         let sep = if cfg!(windows) { ';' } else { ':' };
         let mut set = self.variants.clone();
         let mut added = Vec::new();
+        let mut notices = Vec::new();
         for p in paths.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
-            let mut names = set
-                .load_file(Path::new(p))
+            let mut report = set
+                .load_file_sections(Path::new(p))
                 .map_err(|e| EngineError::Load(e.to_string()))?;
-            added.append(&mut names);
+            for n in &report.notices {
+                tracing::warn!("{n}");
+            }
+            added.append(&mut report.loaded);
+            notices.append(&mut report.notices);
         }
         self.variants = set;
         let names = self.variant_names();
         self.options.set_combo_vars(names::VARIANT, names);
-        Ok(added)
+        Ok((added, notices))
     }
 
     fn chess960(&self) -> bool {
@@ -474,11 +492,11 @@ impl Engine {
                     return Ok(OptionOutcome::Done);
                 }
                 let p = p.clone();
-                let added = self.load_variants(&p)?;
+                let (added, notices) = self.load_variants_reported(&p)?;
                 let vars = self.variant_names();
                 opts.set_combo_vars(names::VARIANT, vars);
                 self.options = opts;
-                return Ok(OptionOutcome::VariantsLoaded(added));
+                return Ok(OptionOutcome::VariantsLoaded(added, notices));
             }
             _ => {}
         }

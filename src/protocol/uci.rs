@@ -124,7 +124,10 @@ impl Session {
         match engine.set_option(&name, value.as_deref()) {
             Ok(OptionOutcome::Done) => {}
             Ok(OptionOutcome::VariantChanged(s)) => self.variant_line(&s),
-            Ok(OptionOutcome::VariantsLoaded(added)) => {
+            Ok(OptionOutcome::VariantsLoaded(added, notices)) => {
+                for n in &notices {
+                    self.info_string(n);
+                }
                 self.info_string(&format!(
                     "loaded {} variants: {}",
                     added.len(),

@@ -967,7 +967,10 @@ impl Session {
             (_, v) => v.map(str::to_string),
         };
         match engine.set_option(name, value.as_deref()) {
-            Ok(OptionOutcome::VariantsLoaded(added)) => {
+            Ok(OptionOutcome::VariantsLoaded(added, notices)) => {
+                for n in &notices {
+                    self.line(&format!("# {n}"));
+                }
                 self.line(&format!(
                     "# loaded {} variants: {}",
                     added.len(),

@@ -21,5 +21,8 @@ pub mod values;
 
 pub use error::{LoadError, VariantError, VariantErrors};
 pub use region::Region;
-pub use registry::{builtin, builtin_names, builtins, load_builtins, VariantSet, BUILTIN_FILES};
+pub use registry::{
+    builtin, builtin_names, builtins, load_builtins, FileReport, SkippedSection, VariantSet,
+    BUILTIN_FILES,
+};
 pub use types::*;

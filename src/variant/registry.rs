@@ -41,6 +41,53 @@ struct Loaded {
     variant: Option<Variant>,
 }
 
+/// A section [`VariantSet::load_sections`] left out, with its problems.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedSection {
+    /// The section's variant name.
+    pub name: String,
+    /// The header's line.
+    pub line: usize,
+    /// Why, in line order (at least one).
+    pub errors: Vec<VariantError>,
+}
+
+/// What [`VariantSet::load_sections`] did with each section of one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileReport {
+    /// The file as named in messages.
+    pub file: String,
+    /// The variants the file defined, in file order (new ones and replacements).
+    pub loaded: Vec<String>,
+    /// Of those, the ones that replaced a variant of the same name.
+    pub replaced: Vec<String>,
+    /// Sections left out.
+    pub skipped: Vec<SkippedSection>,
+    /// Problems outside every section.
+    pub file_errors: Vec<VariantError>,
+    /// What a user should read, in line order, each `FILE:LINE: key: text`: every problem
+    /// (ending in `; section skipped` where it cost a section) and every replacement.
+    pub notices: Vec<String>,
+}
+
+impl FileReport {
+    /// Whether every section loaded.
+    pub fn is_clean(&self) -> bool {
+        self.skipped.is_empty() && self.file_errors.is_empty()
+    }
+
+    /// Every problem, in line order.
+    pub fn problems(&self) -> Vec<&VariantError> {
+        let mut all: Vec<&VariantError> = self
+            .file_errors
+            .iter()
+            .chain(self.skipped.iter().flat_map(|s| s.errors.iter()))
+            .collect();
+        all.sort_by_key(|e| e.line);
+        all
+    }
+}
+
 /// Variants by name, in load order.
 #[derive(Clone, Debug, Default)]
 pub struct VariantSet {
@@ -113,6 +160,110 @@ impl VariantSet {
             errors.sort_by_key(|e| e.line);
             Err(VariantErrors(errors))
         }
+    }
+
+    /// Reads one file's text section by section, as Fairy-Stockfish does: a section with a
+    /// problem (a bad key or value, an unknown parent, a syntax error inside it) is skipped and
+    /// the rest of the file loads; a section named like a known variant (a built-in, an
+    /// earlier file or section) replaces it. The report says what happened to each section.
+    /// Variants that inherited from a replaced one keep what they inherited.
+    pub fn load_sections(&mut self, file: &str, text: &str) -> FileReport {
+        let mut parse_errors = Vec::new();
+        let sections = ini::parse(file, text, &mut parse_errors);
+        let mut report = FileReport {
+            file: file.to_string(),
+            ..FileReport::default()
+        };
+        // A syntax problem belongs to the section it is written in (the last header above
+        // it: a malformed header's keys were read into that section); one above every
+        // section belongs to the file.
+        let mut own_errors: Vec<Vec<VariantError>> = vec![Vec::new(); sections.len()];
+        for e in parse_errors {
+            match sections.iter().rposition(|s| s.line < e.line) {
+                Some(i) => own_errors[i].push(e),
+                None => {
+                    report.notices.push(e.to_string());
+                    report.file_errors.push(e);
+                }
+            }
+        }
+        for (section, mut errors) in sections.iter().zip(own_errors) {
+            let located = |reason: String| VariantError {
+                file: file.to_string(),
+                line: section.line,
+                key: section.header.clone(),
+                reason,
+            };
+            let parent_spec = match &section.parent {
+                None => Some(VariantSpec::template()),
+                Some(parent) => match self.loaded.get(parent) {
+                    Some(l) => Some(l.spec.clone()),
+                    None => {
+                        let why = if report.skipped.iter().any(|s| &s.name == parent) {
+                            format!("parent variant '{parent}' was skipped")
+                        } else {
+                            format!("unknown parent variant '{parent}'")
+                        };
+                        errors.push(located(why));
+                        None
+                    }
+                },
+            };
+            let variant = parent_spec.and_then(|mut spec| {
+                spec.apply(file, section, &mut errors);
+                match conclude(&section.name, &spec, file, section.line) {
+                    Ok(v) => Some((spec, v)),
+                    Err(mut e) => {
+                        errors.append(&mut e);
+                        None
+                    }
+                }
+            });
+            match variant {
+                Some((spec, v)) if errors.is_empty() => {
+                    if self.loaded.contains_key(&section.name) {
+                        report.notices.push(format!(
+                            "{file}:{}: {}: replaces the variant '{}' defined before",
+                            section.line, section.header, section.name
+                        ));
+                        report.replaced.push(section.name.clone());
+                    } else {
+                        self.order.push(section.name.clone());
+                    }
+                    self.loaded.insert(
+                        section.name.clone(),
+                        Loaded {
+                            spec,
+                            variant: Some(v),
+                        },
+                    );
+                    report.loaded.push(section.name.clone());
+                }
+                _ => {
+                    errors.sort_by_key(|e| e.line);
+                    report
+                        .notices
+                        .extend(errors.iter().map(|e| format!("{e}; section skipped")));
+                    report.skipped.push(SkippedSection {
+                        name: section.name.clone(),
+                        line: section.line,
+                        errors,
+                    });
+                }
+            }
+        }
+        report
+    }
+
+    /// Reads a file from disk section by section (see [`VariantSet::load_sections`]); only a
+    /// file that cannot be read is an error.
+    pub fn load_file_sections(&mut self, path: &Path) -> Result<FileReport, LoadError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        Ok(self.load_sections(&name, &text))
     }
 
     /// Reads a file from disk.
