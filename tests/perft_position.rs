@@ -162,9 +162,27 @@ fn fen_errors_say_what_is_wrong() {
     .contains("side to move"));
     assert!(err(
         "chess",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk1 - 0 1"
     )
     .contains("castling"));
+    // As in Fairy-Stockfish, a letter naming no castling right of the variant is ignored,
+    // and an en-passant field that is a number is no en-passant square.
+    let v = builtin("chess").expect("chess");
+    let g = Game::new(
+        v,
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz 0 0 1"),
+        false,
+    )
+    .expect("lenient fields");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1"
+    );
+    // Two numbers after the castling field are the counters (the e.p. field left out, as in
+    // `w - 0 1`); one number there is not a square and not enough for both counters.
+    let g = Game::new(v, Some("4k3/8/8/8/8/8/8/4K2R w K 7 12"), false).expect("counters");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 7 12");
+    assert!(err("chess", "4k3/8/8/8/8/8/8/4K2R w K 7").contains("en-passant"));
     assert!(err(
         "chess",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1"

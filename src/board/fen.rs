@@ -308,16 +308,25 @@ impl<B: Bitboard> Position<B> {
 
         // Counting limit or e.p. squares.
         if !short && !rest.is_empty() {
-            let f = rest.remove(0);
-            if t.variant.game_end.counting_rule != CountingRule::None
-                && f.bytes().all(|b| b.is_ascii_digit())
-            {
+            let numeric = rest[0].bytes().all(|b| b.is_ascii_digit());
+            if t.variant.game_end.counting_rule != CountingRule::None && numeric {
+                let f = rest.remove(0);
                 p.st.counting_limit = f.parse().map_err(|_| FenError::BadCounter {
                     what: "counting limit",
                     value: f.to_string(),
                 })?;
-            } else if f != "-" {
-                p.read_ep(f)?;
+            } else if numeric && rest.len() >= 3 {
+                // A number where the e.p. square goes, with both counters after it (`w - 0 0
+                // 1`): Fairy-Stockfish reads no square there, and so do we.
+                rest.remove(0);
+            } else if numeric && rest.len() == 2 {
+                // Exactly two numbers after the castling field (`w - 0 1` in Fairy-Stockfish's
+                // own variants.ini): the e.p. field is left out and they are the counters.
+            } else {
+                let f = rest.remove(0);
+                if f != "-" {
+                    p.read_ep(f)?;
+                }
             }
         }
 
@@ -511,10 +520,9 @@ impl<B: Bitboard> Position<B> {
                 geo.square(up as u8 - b'A', rank)
                     .ok_or_else(|| bad("no castling rank".into()))?
             } else {
-                return Err(bad(format!(
-                    "'{ch}' is not a castling right of this variant (K, Q or a file letter A-{})",
-                    (b'A' + max_file) as char
-                )));
+                // Fairy-Stockfish ignores a letter that names no right of the variant (its own
+                // variants.ini writes `KQkq` for variants without castling); so do we.
+                continue;
             };
 
             if enabled && self.castling_king_sq[c].is_none() {
