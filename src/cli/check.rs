@@ -4,7 +4,8 @@
 //! inherit from a built-in or from an earlier file. They load as the engine loads them, section
 //! by section: every problem is printed on standard output as `FILE:LINE: key: reason; section
 //! skipped`, every redefinition as `FILE:LINE: [header]: replaces the variant 'name' defined
-//! before`, then one line per file: `FILE: OK: N variants: ...` or `FILE: loaded N variants:
+//! before`, every rule read but not played yet as `FILE:LINE: key: read but not enforced
+//! yet: ...`, then one line per file: `FILE: OK: N variants: ...` or `FILE: loaded N variants:
 //! ...; skipped M sections: ...`. The exit code is 1 if any section was skipped.
 
 use crate::cli::output::say;
@@ -21,7 +22,8 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// One JSON object per file (NDJSON): `file`, `ok`, `variants` (loaded), `replaced`,
-    /// `skipped` (section names), `errors` (each with `file`, `line`, `key`, `reason`).
+    /// `skipped` (section names), `errors` (each with `file`, `line`, `key`, `reason`),
+    /// `warnings` (rules read but not played yet, as text lines).
     #[arg(long)]
     pub json: bool,
 }
@@ -69,6 +71,7 @@ pub fn run(args: &CheckArgs, extra: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 "replaced": report.replaced,
                 "skipped": skipped,
                 "errors": errors,
+                "warnings": report.warnings,
             }))?;
             continue;
         }

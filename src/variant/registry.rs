@@ -65,8 +65,12 @@ pub struct FileReport {
     pub skipped: Vec<SkippedSection>,
     /// Problems outside every section.
     pub file_errors: Vec<VariantError>,
+    /// Rules the loaded variants set that the engine does not play yet
+    /// ([`Variant::unenforced_keys`]), each `FILE:LINE: key: read but not enforced yet: ...`.
+    pub warnings: Vec<String>,
     /// What a user should read, in line order, each `FILE:LINE: key: text`: every problem
-    /// (ending in `; section skipped` where it cost a section) and every replacement.
+    /// (ending in `; section skipped` where it cost a section), every replacement and every
+    /// warning.
     pub notices: Vec<String>,
 }
 
@@ -221,6 +225,7 @@ impl VariantSet {
             });
             match variant {
                 Some((spec, v)) if errors.is_empty() => {
+                    let unenforced = v.unenforced_keys();
                     if self.loaded.contains_key(&section.name) {
                         report.notices.push(format!(
                             "{file}:{}: {}: replaces the variant '{}' defined before",
@@ -238,6 +243,30 @@ impl VariantSet {
                         },
                     );
                     report.loaded.push(section.name.clone());
+                    // In line order; an inherited rule is reported at the header.
+                    let mut warnings: Vec<(usize, String)> = unenforced
+                        .into_iter()
+                        .map(
+                            |key| match section.entries.iter().rev().find(|e| e.key == key) {
+                                Some(e) => (e.line, format!("{file}:{}: {key}", e.line)),
+                                None => (
+                                    section.line,
+                                    format!(
+                                        "{file}:{}: {}: {key} (inherited)",
+                                        section.line, section.header
+                                    ),
+                                ),
+                            },
+                        )
+                        .collect();
+                    warnings.sort_by_key(|(line, _)| *line);
+                    for (_, w) in warnings {
+                        let w = format!(
+                            "{w}: read but not enforced yet: the variant plays without this rule"
+                        );
+                        report.notices.push(w.clone());
+                        report.warnings.push(w);
+                    }
                 }
                 _ => {
                     errors.sort_by_key(|e| e.line);

@@ -1,0 +1,74 @@
+//! Rules a variants file can set that the engine reads but does not play yet.
+//!
+//! Such a variant loads and plays, but without the rule, which would be a silent misreading;
+//! so loading says so (a `check` warning, a log line, an `info string`). When a rule gets
+//! enforced, its line here goes.
+
+use super::types::{EnclosingRule, Variant, WallingRule};
+use super::Region;
+
+impl Variant {
+    /// The keys (Fairy-Stockfish's names) of this variant's rules that no layer enforces yet.
+    pub fn unenforced_keys(&self) -> Vec<&'static str> {
+        let connect = &self.game_end.connect;
+        let region_set = |r: &super::ByColor<Region>| !r.white.is_empty() || !r.black.is_empty();
+        [
+            ("connectN", connect.n != 0),
+            ("connectNxN", connect.nxn != 0),
+            ("collinearN", connect.collinear_n != 0),
+            ("connectRegion1", region_set(&connect.region1)),
+            ("connectRegion2", region_set(&connect.region2)),
+            (
+                "enclosingDrop",
+                self.drops.enclosing_drop != EnclosingRule::None,
+            ),
+            (
+                "flipEnclosedPieces",
+                self.special_moves.flip_enclosed_pieces != EnclosingRule::None,
+            ),
+            (
+                "wallingRule",
+                self.special_moves.walling_rule != WallingRule::None,
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(key, set)| set.then_some(key))
+        .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{builtins, VariantSet};
+
+    #[test]
+    fn no_built_in_variant_has_an_unenforced_rule() {
+        for v in builtins().iter() {
+            assert!(
+                v.unenforced_keys().is_empty(),
+                "{}: {:?}",
+                v.name,
+                v.unenforced_keys()
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_setting_one_is_told() {
+        let mut set = VariantSet::with_builtins();
+        let r = set.load_sections(
+            "user.ini",
+            "[four:chess]\nconnectN = 4\n[four2:four]\n[duckish:chess]\nwallingRule = duck\n",
+        );
+        assert_eq!(r.loaded, ["four", "four2", "duckish"]);
+        assert!(r.is_clean());
+        assert_eq!(
+            r.warnings,
+            [
+                "user.ini:2: connectN: read but not enforced yet: the variant plays without this rule",
+                "user.ini:3: [four2:four]: connectN (inherited): read but not enforced yet: the variant plays without this rule",
+                "user.ini:5: wallingRule: read but not enforced yet: the variant plays without this rule",
+            ]
+        );
+    }
+}
