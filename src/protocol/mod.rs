@@ -1,10 +1,11 @@
 //! Protocol adapters: text in, [`crate::engine::Engine`] calls, text out.
 //!
 //! [`run_loop`] reads the first non-empty line and hands the session to the protocol it names:
-//! `uci` or `xboard` (CECP).
+//! `uci`, `xboard` (CECP) or `usi`.
 
 pub mod movetext;
 pub mod uci;
+pub mod usi;
 pub mod xboard;
 pub mod xboard_setup;
 
@@ -116,6 +117,8 @@ pub enum Protocol {
     Uci,
     /// CECP / XBoard protocol 2.
     Xboard,
+    /// USI (shogi GUIs), as UCI with shogi coordinates and SFEN.
+    Usi,
 }
 
 impl Protocol {
@@ -124,6 +127,7 @@ impl Protocol {
         match line.split_whitespace().next()? {
             "uci" => Some(Protocol::Uci),
             "xboard" => Some(Protocol::Xboard),
+            "usi" => Some(Protocol::Usi),
             _ => None,
         }
     }
@@ -209,6 +213,7 @@ pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> st
         match Protocol::from_first_line(l) {
             Some(Protocol::Uci) => return uci::run(engine, l, input, out),
             Some(Protocol::Xboard) => return xboard::run(engine, l, input, out),
+            Some(Protocol::Usi) => return usi::run(engine, l, input, out),
             None if l == "quit" => return Ok(()),
             None => out.line(&format!("Error (unknown command): {l}")),
         }

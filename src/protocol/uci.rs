@@ -21,14 +21,28 @@ pub fn run(
     input: &mut dyn BufRead,
     out: Output,
 ) -> std::io::Result<()> {
+    run_translated(engine, first, input, out, &mut |_, l| Some(l.to_string()))
+}
+
+/// A UCI session whose input lines pass through `translate` first (`None`: the line is
+/// dropped). USI is this with its own translation of lines in and out (`super::usi`).
+pub(crate) fn run_translated(
+    engine: &mut Engine,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+    translate: &mut dyn FnMut(&Engine, &str) -> Option<String>,
+) -> std::io::Result<()> {
     let o = out.clone();
     engine.set_on_info(move |info| o.line(&format_info(info)));
     let o = out.clone();
     engine.set_on_bestmove(move |b| o.line(&format_bestmove(b)));
     let mut session = Session { out };
-    if !session.command(engine, first) {
-        engine.stop_and_wait();
-        return Ok(());
+    if let Some(l) = translate(engine, first) {
+        if !session.command(engine, &l) {
+            engine.stop_and_wait();
+            return Ok(());
+        }
     }
     let mut line = String::new();
     loop {
@@ -40,7 +54,10 @@ pub fn run(
                  it is read with U+FFFD for the bad bytes, cut at 1 MiB",
             ),
         }
-        if !session.command(engine, &line) {
+        let Some(l) = translate(engine, &line) else {
+            continue;
+        };
+        if !session.command(engine, &l) {
             break;
         }
     }

@@ -1,0 +1,427 @@
+//! USI (the shogi engine protocol) as Fairy-Stockfish speaks it: the UCI session with its
+//! lines translated in and out.
+//!
+//! What differs from UCI:
+//! - `usi`/`usiok`, `usinewgame`, `gameover` (ignored); options `USI_Hash`, `USI_Ponder` and
+//!   `USI_*` for our `Hash`, `Ponder` and `UCI_*` (both spellings are accepted);
+//! - squares: files numbered from the right (`1` is the rightmost file), ranks lettered from
+//!   the top (`a` is the far rank of the side moving first), so shogi's `7g7f` is our `c3c4`;
+//!   drops `P*5e` (our `P@e5`); a promotion ends in `+`, a move without it does not promote;
+//! - positions: `position sfen BOARD SIDE HAND MOVE` (SFEN: `b` is the side moving first,
+//!   the hand like `S2Pb3p` or `-`, then the move number counted in plies) or `startpos`;
+//! - clocks: `btime`/`binc` belong to the side moving first (our White), `byoyomi` is a
+//!   time per move after the main time (used like an increment); `bestmove resign` when there
+//!   is no legal move.
+//!
+//! The board of the current variant gives the coordinates, for any variant the engine plays;
+//! the variant is shogi unless `USI_Variant` (or `--variants` and a default) says otherwise.
+
+use super::{uci, Output};
+use crate::engine::Engine;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+/// Board size shared between the input side and the output translator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// Number of files.
+    pub files: u32,
+    /// Number of ranks.
+    pub ranks: u32,
+}
+
+impl Board {
+    fn of(engine: &Engine) -> Board {
+        let v = engine.variant();
+        Board {
+            files: u32::from(v.files),
+            ranks: u32::from(v.ranks),
+        }
+    }
+    fn pack(self) -> u32 {
+        self.files << 8 | self.ranks
+    }
+    fn unpack(x: u32) -> Board {
+        Board {
+            files: x >> 8,
+            ranks: x & 0xff,
+        }
+    }
+}
+
+/// Runs a USI session: `first` is the line that selected it (normally `usi`).
+pub fn run(
+    engine: &mut Engine,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+) -> std::io::Result<()> {
+    // A shogi GUI never names the variant: USI means shogi unless one was chosen before.
+    if engine.variant().name == "chess" {
+        if let Err(e) = engine.set_option("UCI_Variant", Some("shogi")) {
+            tracing::warn!("USI: cannot switch to shogi: {e}");
+        }
+    }
+    let board = Arc::new(AtomicU32::new(Board::of(engine).pack()));
+    let writer = Translated {
+        out,
+        board: Arc::clone(&board),
+        pending: Vec::new(),
+    };
+    let translated = Output::new(Box::new(writer));
+    uci::run_translated(engine, first, input, translated, &mut |engine, line| {
+        let b = Board::of(engine);
+        board.store(b.pack(), Ordering::Relaxed);
+        to_uci(line, b)
+    })
+}
+
+/// Lines written by the UCI session, translated to USI line by line.
+struct Translated {
+    out: Output,
+    board: Arc<AtomicU32>,
+    pending: Vec<u8>,
+}
+
+impl Write for Translated {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        while let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=i).collect();
+            let text = String::from_utf8_lossy(&line);
+            let b = Board::unpack(self.board.load(Ordering::Relaxed));
+            self.out
+                .line(&to_usi(text.trim_end_matches(['\r', '\n']), b));
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A USI input line as the UCI session reads it (`None`: nothing to do).
+pub fn to_uci(line: &str, b: Board) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(&cmd) = words.first() else {
+        return Some(String::new());
+    };
+    let rest = &words[1..];
+    Some(match cmd {
+        "usi" => "uci".to_string(),
+        "usinewgame" => "ucinewgame".to_string(),
+        "gameover" => return None,
+        "setoption" => rest
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                if i > 0 && rest[i - 1] == "name" {
+                    option_to_uci(w)
+                } else {
+                    w.to_string()
+                }
+            })
+            .fold("setoption".to_string(), |s, w| s + " " + &w),
+        "position" => position_to_uci(rest, b),
+        "go" => go_to_uci(rest),
+        _ => line.trim().to_string(),
+    })
+}
+
+fn option_to_uci(name: &str) -> String {
+    match name {
+        "USI_Hash" => "Hash".to_string(),
+        "USI_Ponder" => "Ponder".to_string(),
+        _ => match name.strip_prefix("USI_") {
+            Some(rest) => format!("UCI_{rest}"),
+            None => name.to_string(),
+        },
+    }
+}
+
+fn option_to_usi(name: &str) -> String {
+    match name {
+        "Hash" => "USI_Hash".to_string(),
+        "Ponder" => "USI_Ponder".to_string(),
+        _ => match name.strip_prefix("UCI_") {
+            Some(rest) => format!("USI_{rest}"),
+            None => name.to_string(),
+        },
+    }
+}
+
+fn position_to_uci(rest: &[&str], b: Board) -> String {
+    let mi = rest.iter().position(|w| *w == "moves");
+    let (spec, moves) = match mi {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, &rest[0..0]),
+    };
+    let mut s = match spec {
+        ["sfen", fields @ ..] if !fields.is_empty() => {
+            format!("position fen {}", sfen_to_fen(fields))
+        }
+        // Anything else (`startpos`, or a malformed line) is the UCI session's to judge.
+        _ => format!("position {}", spec.join(" ")),
+    };
+    if mi.is_some() {
+        s += " moves";
+        for m in moves {
+            s.push(' ');
+            s += &move_to_uci(m, b);
+        }
+    }
+    s
+}
+
+/// SFEN fields (board, side, hand, move number) as our FEN.
+pub fn sfen_to_fen(fields: &[&str]) -> String {
+    let board = fields[0];
+    let side = match fields.get(1) {
+        Some(&"w") => "b",
+        _ => "w",
+    };
+    let mut hand = String::new();
+    if let Some(h) = fields.get(2).filter(|h| **h != "-") {
+        let mut count = 0u32;
+        for c in h.chars() {
+            if let Some(d) = c.to_digit(10) {
+                count = count * 10 + d;
+            } else {
+                for _ in 0..count.max(1) {
+                    hand.push(c);
+                }
+                count = 0;
+            }
+        }
+    }
+    let plies = fields
+        .get(3)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    format!("{board}[{hand}] {side} 0 {}", plies.div_ceil(2).max(1))
+}
+
+fn go_to_uci(rest: &[&str]) -> String {
+    let mut out = vec!["go".to_string()];
+    let mut byoyomi = None;
+    let mut has_inc = false;
+    let mut i = 0;
+    while i < rest.len() {
+        let w = rest[i];
+        let swapped = match w {
+            "btime" => Some("wtime"),
+            "wtime" => Some("btime"),
+            "binc" => Some("winc"),
+            "winc" => Some("binc"),
+            _ => None,
+        };
+        if w == "byoyomi" {
+            byoyomi = rest.get(i + 1).copied();
+            i += 2;
+            continue;
+        }
+        has_inc |= matches!(w, "binc" | "winc");
+        out.push(swapped.unwrap_or(w).to_string());
+        i += 1;
+    }
+    if let (Some(b), false) = (byoyomi, has_inc) {
+        out.extend(["winc", b, "binc", b].map(String::from));
+    }
+    out.join(" ")
+}
+
+/// A UCI output line in USI.
+pub fn to_usi(line: &str, b: Board) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words.first().copied() {
+        Some("uciok") => "usiok".to_string(),
+        Some("option") if words.get(1) == Some(&"name") && words.len() > 2 => {
+            let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+            w[2] = option_to_usi(words[2]);
+            w.join(" ")
+        }
+        Some("bestmove") => match words.get(1) {
+            Some(&"(none)") | None => "bestmove resign".to_string(),
+            Some(_) => words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    if i > 0 && matches!(words[i - 1], "bestmove" | "ponder") {
+                        move_to_usi(w, b)
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        },
+        Some("info") if words.get(1) != Some(&"string") => {
+            let mut in_pv = false;
+            words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    let conv = in_pv || (i > 0 && words[i - 1] == "currmove");
+                    in_pv |= *w == "pv";
+                    if conv {
+                        move_to_usi(w, b)
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        _ => line.to_string(),
+    }
+}
+
+/// A square in UCI text (`e5`, `b10`) as (file index, rank index), and what follows it.
+fn read_uci_square(s: &str) -> Option<((u32, u32), &str)> {
+    let mut chars = s.char_indices();
+    let (_, f) = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = s[1..].bytes().take_while(u8::is_ascii_digit).count();
+    let rank: u32 = s[1..1 + digits].parse().ok()?;
+    Some((
+        (f as u32 - 'a' as u32, rank.checked_sub(1)?),
+        &s[1 + digits..],
+    ))
+}
+
+/// A square in USI text (`5e`, `10a`) as (file index, rank index), and what follows it.
+fn read_usi_square(s: &str, b: Board) -> Option<((u32, u32), &str)> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let file: u32 = s[..digits].parse().ok()?;
+    let r = s[digits..].chars().next()?;
+    if !r.is_ascii_lowercase() || file == 0 || file > b.files {
+        return None;
+    }
+    let from_top = r as u32 - 'a' as u32;
+    if from_top >= b.ranks {
+        return None;
+    }
+    Some(((b.files - file, b.ranks - 1 - from_top), &s[digits + 1..]))
+}
+
+fn usi_square((f, r): (u32, u32), b: Board) -> String {
+    let letter = char::from_u32('a' as u32 + (b.ranks - 1 - r)).unwrap_or('?');
+    format!("{}{letter}", b.files - f)
+}
+
+fn uci_square((f, r): (u32, u32)) -> String {
+    let letter = char::from_u32('a' as u32 + f).unwrap_or('?');
+    format!("{letter}{}", r + 1)
+}
+
+/// A move in UCI text (ours) as USI text; text it cannot read is left as it is.
+pub fn move_to_usi(m: &str, b: Board) -> String {
+    if let Some((piece, to)) = m.split_once('@') {
+        if let Some((sq, rest)) = read_uci_square(to) {
+            return format!("{piece}*{}{rest}", usi_square(sq, b));
+        }
+        return m.to_string();
+    }
+    let Some((from, rest)) = read_uci_square(m) else {
+        return m.to_string();
+    };
+    let Some((to, suffix)) = read_uci_square(rest) else {
+        return m.to_string();
+    };
+    // `=` (promotion declined) is how USI writes every move: nothing.
+    let suffix = suffix.strip_prefix('=').unwrap_or(suffix);
+    format!("{}{}{suffix}", usi_square(from, b), usi_square(to, b))
+}
+
+/// A move in USI text as our UCI text; text it cannot read is left as it is (and refused by
+/// the session as an illegal move).
+pub fn move_to_uci(m: &str, b: Board) -> String {
+    if let Some((piece, to)) = m.split_once('*') {
+        if let Some((sq, rest)) = read_usi_square(to, b) {
+            return format!("{piece}@{}{rest}", uci_square(sq));
+        }
+        return m.to_string();
+    }
+    let Some((from, rest)) = read_usi_square(m, b) else {
+        return m.to_string();
+    };
+    let Some((to, suffix)) = read_usi_square(rest, b) else {
+        return m.to_string();
+    };
+    format!("{}{}{suffix}", uci_square(from), uci_square(to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHOGI: Board = Board { files: 9, ranks: 9 };
+
+    #[test]
+    fn squares_moves_and_drops_translate_both_ways() {
+        for (usi, uci) in [
+            ("7g7f", "c3c4"),
+            ("3c3d", "g7g6"),
+            ("8h2b+", "b2h8+"),
+            ("P*5e", "P@e5"),
+            ("9a9i", "a9a1"),
+            ("1i1a", "i1i9"),
+        ] {
+            assert_eq!(move_to_uci(usi, SHOGI), uci);
+            assert_eq!(move_to_usi(uci, SHOGI), usi);
+        }
+        // A declined promotion is a plain move in USI.
+        assert_eq!(move_to_usi("b2h8=", SHOGI), "8h2b");
+        // 12 files: two-digit file numbers.
+        let chu = Board {
+            files: 12,
+            ranks: 12,
+        };
+        assert_eq!(move_to_usi("a1a2", chu), "12l12k");
+        assert_eq!(move_to_uci("12l12k", chu), "a1a2");
+        // Off the board or garbage: left for the session to refuse.
+        assert_eq!(move_to_uci("0a1a", SHOGI), "0a1a");
+        assert_eq!(move_to_uci("5z5y", SHOGI), "5z5y");
+    }
+
+    #[test]
+    fn positions_and_clocks() {
+        assert_eq!(
+            to_uci(
+                "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f",
+                SHOGI
+            )
+            .unwrap(),
+            "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1 moves c3c4"
+        );
+        assert_eq!(
+            sfen_to_fen(&["4k4/9/9/9/9/9/9/9/4K4", "w", "S2Pb3p", "12"]),
+            "4k4/9/9/9/9/9/9/9/4K4[SPPbppp] b 0 6"
+        );
+        assert_eq!(
+            to_uci("go btime 1000 wtime 2000 byoyomi 500", SHOGI).unwrap(),
+            "go wtime 1000 btime 2000 winc 500 binc 500"
+        );
+        assert_eq!(
+            to_uci("setoption name USI_Hash value 64", SHOGI).unwrap(),
+            "setoption name Hash value 64"
+        );
+        assert_eq!(to_uci("gameover win", SHOGI), None);
+        assert_eq!(
+            to_usi("bestmove c3c4 ponder g7g6", SHOGI),
+            "bestmove 7g7f ponder 3c3d"
+        );
+        assert_eq!(to_usi("bestmove (none)", SHOGI), "bestmove resign");
+        assert_eq!(
+            to_usi("info depth 2 score cp 5 nodes 10 pv c3c4 P@e5", SHOGI),
+            "info depth 2 score cp 5 nodes 10 pv 7g7f P*5e"
+        );
+        assert_eq!(
+            to_usi("option name UCI_Variant type combo default chess", SHOGI),
+            "option name USI_Variant type combo default chess"
+        );
+    }
+}

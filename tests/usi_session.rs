@@ -1,0 +1,147 @@
+//! USI sessions with the `dabbaba` binary through pipes, as a shogi GUI drives it: `usi`
+//! (shogi without being told), SFEN positions with hands, moves and drops in shogi
+//! coordinates, clocks with byoyomi, `bestmove resign` when mated.
+
+use dabbaba::board::AnyPosition;
+use dabbaba::protocol::usi::{move_to_uci, Board};
+use dabbaba::variant::builtin;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Guard against a hung engine (not a timing assertion).
+const HANG: Duration = Duration::from_secs(60);
+const SHOGI: Board = Board { files: 9, ranks: 9 };
+
+struct Usi {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+}
+
+impl Usi {
+    fn start() -> Usi {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+            .arg("-q")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start dabbaba");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(l) = line else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Usi { child, stdin, rx }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .rx
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    fn bestmove(&mut self) -> String {
+        let l = self.until("bestmove ");
+        l.last().expect("line")["bestmove ".len()..]
+            .split(' ')
+            .next()
+            .expect("move")
+            .to_string()
+    }
+}
+
+impl Drop for Usi {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The legal moves of shogi after `moves` (our UCI text), as UCI text.
+fn legal_after(fen: Option<&str>, moves: &[&str]) -> Vec<String> {
+    let mut g = AnyPosition::new(builtin("shogi").expect("shogi"), fen, false).expect("position");
+    g.play_uci(&moves.iter().map(|m| m.to_string()).collect::<Vec<_>>())
+        .expect("moves");
+    g.legal_moves_uci()
+}
+
+#[test]
+fn a_shogi_gui_session() {
+    let mut u = Usi::start();
+    u.send("usi");
+    let l = u.until("usiok");
+    assert!(l.iter().any(|x| x.starts_with("id name Dabbaba")), "{l:?}");
+    for opt in [
+        "option name USI_Hash type spin",
+        "option name USI_Ponder type check",
+    ] {
+        assert!(
+            l.iter().any(|x| x.starts_with(opt)),
+            "missing {opt} in {l:?}"
+        );
+    }
+    u.send("setoption name USI_Hash value 32");
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(!l.iter().any(|x| x.contains("error")), "{l:?}");
+    u.send("usinewgame");
+
+    // Shogi without being told; 7g7f 3c3d is c3c4 g7g6 in our coordinates.
+    u.send("position startpos moves 7g7f 3c3d");
+    u.send("go btime 2000 wtime 2000 byoyomi 100");
+    let mv = u.bestmove();
+    let uci = move_to_uci(&mv, SHOGI);
+    assert!(
+        legal_after(None, &["c3c4", "g7g6"]).contains(&uci),
+        "{mv} ({uci}) is not legal"
+    );
+
+    // An SFEN with a gold in hand: the drop mate G*5b.
+    u.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    u.send("d");
+    let l = u.until("info string variant");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.ends_with("fen 4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1")),
+        "{l:?}"
+    );
+    u.send("go depth 3");
+    let l = u.until("bestmove ");
+    assert!(
+        l.iter()
+            .any(|x| x.contains("score mate 1") && x.contains(" pv G*5b")),
+        "{l:?}"
+    );
+    assert_eq!(l.last().map(String::as_str), Some("bestmove G*5b"));
+
+    // Gote to move in SFEN is our Black; a mated side resigns.
+    u.send("position sfen 4k4/9/9/9/9/9/4s4/4g4/4K4 b - 1");
+    u.send("go depth 2");
+    assert_eq!(u.bestmove(), "resign");
+    u.send("gameover lose");
+    u.send("isready");
+    u.until("readyok");
+}
