@@ -1,9 +1,11 @@
 //! Protocol adapters: text in, [`crate::engine::Engine`] calls, text out.
 //!
 //! [`run_loop`] reads the first non-empty line and hands the session to the protocol it names:
-//! `uci`, `xboard` (CECP) or `usi`.
+//! `uci`, `xboard` (CECP), `usi` or `ucci`.
 
 pub mod movetext;
+mod translate;
+pub mod ucci;
 pub mod uci;
 pub mod usi;
 pub mod xboard;
@@ -119,6 +121,8 @@ pub enum Protocol {
     Xboard,
     /// USI (shogi GUIs), as UCI with shogi coordinates and SFEN.
     Usi,
+    /// UCCI (xiangqi GUIs), as UCI with ranks 0-9 and its own option and clock words.
+    Ucci,
 }
 
 impl Protocol {
@@ -128,6 +132,7 @@ impl Protocol {
             "uci" => Some(Protocol::Uci),
             "xboard" => Some(Protocol::Xboard),
             "usi" => Some(Protocol::Usi),
+            "ucci" => Some(Protocol::Ucci),
             _ => None,
         }
     }
@@ -214,6 +219,7 @@ pub fn run_loop(engine: &mut Engine, input: &mut dyn BufRead, out: Output) -> st
             Some(Protocol::Uci) => return uci::run(engine, l, input, out),
             Some(Protocol::Xboard) => return xboard::run(engine, l, input, out),
             Some(Protocol::Usi) => return usi::run(engine, l, input, out),
+            Some(Protocol::Ucci) => return ucci::run(engine, l, input, out),
             None if l == "quit" => return Ok(()),
             None => out.line(&format!("Error (unknown command): {l}")),
         }

@@ -16,39 +16,10 @@
 //! The board of the current variant gives the coordinates, for any variant the engine plays;
 //! the variant is shogi unless `USI_Variant` (or `--variants` and a default) says otherwise.
 
-use super::{uci, Output};
+pub use super::translate::Board;
+use super::Output;
 use crate::engine::Engine;
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
-
-/// Board size shared between the input side and the output translator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Board {
-    /// Number of files.
-    pub files: u32,
-    /// Number of ranks.
-    pub ranks: u32,
-}
-
-impl Board {
-    fn of(engine: &Engine) -> Board {
-        let v = engine.variant();
-        Board {
-            files: u32::from(v.files),
-            ranks: u32::from(v.ranks),
-        }
-    }
-    fn pack(self) -> u32 {
-        self.files << 8 | self.ranks
-    }
-    fn unpack(x: u32) -> Board {
-        Board {
-            files: x >> 8,
-            ranks: x & 0xff,
-        }
-    }
-}
+use std::io::BufRead;
 
 /// Runs a USI session: `first` is the line that selected it (normally `usi`).
 pub fn run(
@@ -58,47 +29,7 @@ pub fn run(
     out: Output,
 ) -> std::io::Result<()> {
     // A shogi GUI never names the variant: USI means shogi unless one was chosen before.
-    if engine.variant().name == "chess" {
-        if let Err(e) = engine.set_option("UCI_Variant", Some("shogi")) {
-            tracing::warn!("USI: cannot switch to shogi: {e}");
-        }
-    }
-    let board = Arc::new(AtomicU32::new(Board::of(engine).pack()));
-    let writer = Translated {
-        out,
-        board: Arc::clone(&board),
-        pending: Vec::new(),
-    };
-    let translated = Output::new(Box::new(writer));
-    uci::run_translated(engine, first, input, translated, &mut |engine, line| {
-        let b = Board::of(engine);
-        board.store(b.pack(), Ordering::Relaxed);
-        to_uci(line, b)
-    })
-}
-
-/// Lines written by the UCI session, translated to USI line by line.
-struct Translated {
-    out: Output,
-    board: Arc<AtomicU32>,
-    pending: Vec<u8>,
-}
-
-impl Write for Translated {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.pending.extend_from_slice(buf);
-        while let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = self.pending.drain(..=i).collect();
-            let text = String::from_utf8_lossy(&line);
-            let b = Board::unpack(self.board.load(Ordering::Relaxed));
-            self.out
-                .line(&to_usi(text.trim_end_matches(['\r', '\n']), b));
-        }
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    super::translate::run(engine, "shogi", first, input, out, to_uci, to_usi)
 }
 
 /// A USI input line as the UCI session reads it (`None`: nothing to do).
@@ -112,42 +43,38 @@ pub fn to_uci(line: &str, b: Board) -> Option<String> {
         "usi" => "uci".to_string(),
         "usinewgame" => "ucinewgame".to_string(),
         "gameover" => return None,
-        "setoption" => rest
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                if i > 0 && rest[i - 1] == "name" {
-                    option_to_uci(w)
-                } else {
-                    w.to_string()
-                }
-            })
-            .fold("setoption".to_string(), |s, w| s + " " + &w),
+        "setoption" => match rest {
+            ["name", name, tail @ ..] => {
+                format!("setoption name {} {}", option_to_uci(name), tail.join(" "))
+            }
+            _ => line.trim().to_string(),
+        },
         "position" => position_to_uci(rest, b),
         "go" => go_to_uci(rest),
         _ => line.trim().to_string(),
     })
 }
 
+/// Options that USI names with its own prefix.
+const USI_OWN: [&str; 3] = ["Hash", "Ponder", "MultiPV"];
+
+/// A USI option name as ours: `USI_Hash` is `Hash`, `USI_Variant` is `UCI_Variant`, and
+/// underscores stand for spaces (`Clear_Hash`).
 fn option_to_uci(name: &str) -> String {
-    match name {
-        "USI_Hash" => "Hash".to_string(),
-        "USI_Ponder" => "Ponder".to_string(),
-        _ => match name.strip_prefix("USI_") {
-            Some(rest) => format!("UCI_{rest}"),
-            None => name.to_string(),
-        },
+    match name.strip_prefix("USI_") {
+        Some(rest) if USI_OWN.contains(&rest) => rest.to_string(),
+        Some(rest) => format!("UCI_{rest}"),
+        None => name.replace('_', " "),
     }
 }
 
 fn option_to_usi(name: &str) -> String {
-    match name {
-        "Hash" => "USI_Hash".to_string(),
-        "Ponder" => "USI_Ponder".to_string(),
-        _ => match name.strip_prefix("UCI_") {
-            Some(rest) => format!("USI_{rest}"),
-            None => name.to_string(),
-        },
+    if USI_OWN.contains(&name) {
+        return format!("USI_{name}");
+    }
+    match name.strip_prefix("UCI_") {
+        Some(rest) => format!("USI_{rest}"),
+        None => name.replace(' ', "_"),
     }
 }
 
@@ -202,79 +129,79 @@ pub fn sfen_to_fen(fields: &[&str]) -> String {
     format!("{board}[{hand}] {side} 0 {}", plies.div_ceil(2).max(1))
 }
 
+/// `go` with the clocks of USI: `btime`/`binc` are the first player's (our White), and a
+/// byoyomi is both a time that is always there and a per-move increment.
 fn go_to_uci(rest: &[&str]) -> String {
+    let value = |key: &str| {
+        rest.iter()
+            .position(|w| *w == key)
+            .and_then(|i| rest.get(i + 1))
+            .and_then(|v| v.parse::<i64>().ok())
+    };
+    let byoyomi = value("byoyomi");
     let mut out = vec!["go".to_string()];
-    let mut byoyomi = None;
-    let mut has_inc = false;
     let mut i = 0;
     while i < rest.len() {
         let w = rest[i];
-        let swapped = match w {
-            "btime" => Some("wtime"),
-            "wtime" => Some("btime"),
-            "binc" => Some("winc"),
-            "winc" => Some("binc"),
-            _ => None,
+        let (ours, add) = match w {
+            "btime" => ("wtime", byoyomi),
+            "wtime" => ("btime", byoyomi),
+            "binc" => ("winc", None),
+            "winc" => ("binc", None),
+            "byoyomi" => {
+                i += 2;
+                continue;
+            }
+            _ => {
+                out.push(w.to_string());
+                i += 1;
+                continue;
+            }
         };
-        if w == "byoyomi" {
-            byoyomi = rest.get(i + 1).copied();
-            i += 2;
-            continue;
-        }
-        has_inc |= matches!(w, "binc" | "winc");
-        out.push(swapped.unwrap_or(w).to_string());
-        i += 1;
+        out.push(ours.to_string());
+        let v = rest.get(i + 1).copied().unwrap_or("");
+        out.push(match (v.parse::<i64>(), add) {
+            (Ok(t), Some(b)) => (t + b).to_string(),
+            _ => v.to_string(),
+        });
+        i += 2;
     }
-    if let (Some(b), false) = (byoyomi, has_inc) {
-        out.extend(["winc", b, "binc", b].map(String::from));
+    if let (Some(b), None, None) = (byoyomi, value("binc"), value("winc")) {
+        out.extend(["winc".into(), b.to_string(), "binc".into(), b.to_string()]);
     }
     out.join(" ")
 }
 
-/// A UCI output line in USI.
+/// A UCI output line in USI: option names, moves, `resign`, and mate distances in plies.
 pub fn to_usi(line: &str, b: Board) -> String {
     let words: Vec<&str> = line.split(' ').collect();
-    match words.first().copied() {
-        Some("uciok") => "usiok".to_string(),
-        Some("option") if words.get(1) == Some(&"name") && words.len() > 2 => {
-            let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-            w[2] = option_to_usi(words[2]);
-            w.join(" ")
-        }
-        Some("bestmove") => match words.get(1) {
-            Some(&"(none)") | None => "bestmove resign".to_string(),
-            Some(_) => words
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    if i > 0 && matches!(words[i - 1], "bestmove" | "ponder") {
-                        move_to_usi(w, b)
-                    } else {
-                        w.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        },
-        Some("info") if words.get(1) != Some(&"string") => {
-            let mut in_pv = false;
-            words
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    let conv = in_pv || (i > 0 && words[i - 1] == "currmove");
-                    in_pv |= *w == "pv";
-                    if conv {
-                        move_to_usi(w, b)
-                    } else {
-                        w.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-        _ => line.to_string(),
+    if words.first() == Some(&"uciok") {
+        return "usiok".to_string();
     }
+    if words.first() == Some(&"option") && words.get(1) == Some(&"name") {
+        let ti = words
+            .iter()
+            .position(|w| *w == "type")
+            .unwrap_or(words.len());
+        let name = option_to_usi(&words[2..ti].join(" "));
+        return format!("option name {name} {}", words[ti..].join(" "))
+            .trim_end()
+            .to_string();
+    }
+    let line = super::translate::moves_out(line, "resign", |m| move_to_usi(m, b));
+    // USI counts a mate in plies: mate in n moves is 2n - 1 plies, mated in n is -2n.
+    let words: Vec<&str> = line.split(' ').collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| match w.parse::<i64>() {
+            Ok(n) if i > 1 && words[i - 1] == "mate" && words[i - 2] == "score" => {
+                (if n > 0 { 2 * n - 1 } else { 2 * n }).to_string()
+            }
+            _ => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A square in UCI text (`e5`, `b10`) as (file index, rank index), and what follows it.
@@ -358,7 +285,11 @@ pub fn move_to_uci(m: &str, b: Board) -> String {
 mod tests {
     use super::*;
 
-    const SHOGI: Board = Board { files: 9, ranks: 9 };
+    const SHOGI: Board = Board {
+        files: 9,
+        ranks: 9,
+        white_to_move: true,
+    };
 
     #[test]
     fn squares_moves_and_drops_translate_both_ways() {
@@ -379,6 +310,7 @@ mod tests {
         let chu = Board {
             files: 12,
             ranks: 12,
+            white_to_move: true,
         };
         assert_eq!(move_to_usi("a1a2", chu), "12l12k");
         assert_eq!(move_to_uci("12l12k", chu), "a1a2");
@@ -403,7 +335,28 @@ mod tests {
         );
         assert_eq!(
             to_uci("go btime 1000 wtime 2000 byoyomi 500", SHOGI).unwrap(),
-            "go wtime 1000 btime 2000 winc 500 binc 500"
+            "go wtime 1500 btime 2500 winc 500 binc 500"
+        );
+        assert_eq!(
+            to_uci("setoption name Clear_Hash", SHOGI)
+                .unwrap()
+                .trim_end(),
+            "setoption name Clear Hash"
+        );
+        assert_eq!(
+            to_usi(
+                "option name Move Overhead type spin default 100 min 0 max 5000",
+                SHOGI
+            ),
+            "option name Move_Overhead type spin default 100 min 0 max 5000"
+        );
+        assert_eq!(
+            to_usi("info depth 3 score mate 2 pv c3c4", SHOGI),
+            "info depth 3 score mate 3 pv 7g7f"
+        );
+        assert_eq!(
+            to_usi("info depth 3 score mate -1 pv c3c4", SHOGI),
+            "info depth 3 score mate -2 pv 7g7f"
         );
         assert_eq!(
             to_uci("setoption name USI_Hash value 64", SHOGI).unwrap(),

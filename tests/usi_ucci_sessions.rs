@@ -1,6 +1,7 @@
-//! USI sessions with the `dabbaba` binary through pipes, as a shogi GUI drives it: `usi`
-//! (shogi without being told), SFEN positions with hands, moves and drops in shogi
-//! coordinates, clocks with byoyomi, `bestmove resign` when mated.
+//! USI and UCCI sessions with the `dabbaba` binary through pipes, as shogi and xiangqi GUIs
+//! drive it. USI: `usi` (shogi without being told), SFEN positions with hands, moves and drops
+//! in shogi coordinates, clocks with byoyomi, `bestmove resign` when mated. UCCI: `ucci`
+//! (xiangqi without being told), ranks 0-9, `setoption NAME VALUE`, the mover's clock.
 
 use dabbaba::board::AnyPosition;
 use dabbaba::protocol::usi::{move_to_uci, Board};
@@ -12,8 +13,13 @@ use std::time::Duration;
 
 /// Guard against a hung engine (not a timing assertion).
 const HANG: Duration = Duration::from_secs(60);
-const SHOGI: Board = Board { files: 9, ranks: 9 };
+const SHOGI: Board = Board {
+    files: 9,
+    ranks: 9,
+    white_to_move: true,
+};
 
+/// A session over pipes (either dialect).
 struct Usi {
     child: Child,
     stdin: ChildStdin,
@@ -144,4 +150,59 @@ fn a_shogi_gui_session() {
     u.send("gameover lose");
     u.send("isready");
     u.until("readyok");
+}
+
+#[test]
+fn a_xiangqi_gui_session() {
+    let mut u = Usi::start();
+    u.send("ucci");
+    let l = u.until("ucciok");
+    assert!(
+        l.iter().any(|x| x.starts_with("option hashsize type spin")),
+        "{l:?}"
+    );
+    u.send("setoption hashsize 32");
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(!l.iter().any(|x| x.contains("error")), "{l:?}");
+    u.send("uccinewgame");
+    // Central cannon and the horse's reply, in UCCI's ranks 0-9 (our h3e3 h10g8).
+    u.send("position startpos moves h2e2 h9g7");
+    u.send("go time 2000 increment 50 opptime 2000 oppincrement 50");
+    let l = u.until("bestmove ");
+    assert!(
+        l.iter()
+            .any(|x| x.starts_with("info depth") && x.contains(" score ") && !x.contains(" cp ")),
+        "{l:?}"
+    );
+    let mv = l.last().expect("bestmove")["bestmove ".len()..]
+        .split(' ')
+        .next()
+        .expect("move")
+        .to_string();
+    // Back to our ranks (1-10) to check it against the legal moves.
+    let ours: String = {
+        let mut out = String::new();
+        let mut num = String::new();
+        for c in mv.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_digit() {
+                num.push(c);
+            } else {
+                if !num.is_empty() {
+                    out += &(num.parse::<u32>().expect("rank") + 1).to_string();
+                    num.clear();
+                }
+                out.push(c);
+            }
+        }
+        out.trim_end().to_string()
+    };
+    let mut g = AnyPosition::new(builtin("xiangqi").expect("xiangqi"), None, false).expect("start");
+    g.play_uci(&["h3e3".to_string(), "h10g8".to_string()])
+        .expect("moves");
+    assert!(g.legal_moves_uci().contains(&ours), "{mv} ({ours})");
+    // A rook mate: UCCI's e1d1 is our e2d2.
+    u.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    u.send("go depth 3");
+    assert_eq!(u.bestmove(), "e1d1");
 }

@@ -1,0 +1,132 @@
+//! The UCI dialects (USI, UCCI): a UCI session whose lines are translated on the way in and
+//! on the way out, with the board size of the current variant for the coordinates.
+
+use super::{uci, Output};
+use crate::engine::Engine;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+/// The board size that coordinates are translated for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// Number of files.
+    pub files: u32,
+    /// Number of ranks.
+    pub ranks: u32,
+    /// The side to move is White (the first player): UCCI's clocks are the mover's.
+    pub white_to_move: bool,
+}
+
+impl Board {
+    fn of(engine: &Engine) -> Board {
+        let v = engine.variant();
+        Board {
+            files: u32::from(v.files),
+            ranks: u32::from(v.ranks),
+            white_to_move: engine.side_to_move() == 0,
+        }
+    }
+    fn pack(self) -> u32 {
+        u32::from(self.white_to_move) << 16 | self.files << 8 | self.ranks
+    }
+    fn unpack(x: u32) -> Board {
+        Board {
+            files: x >> 8 & 0xff,
+            ranks: x & 0xff,
+            white_to_move: x >> 16 & 1 == 1,
+        }
+    }
+}
+
+/// A translation of one line (`None` on the way in: nothing to do).
+pub type InFn = fn(&str, Board) -> Option<String>;
+/// A translation of one output line.
+pub type OutFn = fn(&str, Board) -> String;
+
+/// Runs a dialect session: `default_variant` replaces chess (a GUI of the dialect never names
+/// its game), then every line goes through `to_uci` in and `from_uci` out.
+pub fn run(
+    engine: &mut Engine,
+    default_variant: &str,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: Output,
+    to_uci: InFn,
+    from_uci: OutFn,
+) -> std::io::Result<()> {
+    if engine.variant().name == "chess" {
+        if let Err(e) = engine.set_option("UCI_Variant", Some(default_variant)) {
+            tracing::warn!("cannot switch to {default_variant}: {e}");
+        }
+    }
+    let board = Arc::new(AtomicU32::new(Board::of(engine).pack()));
+    let writer = Translated {
+        out,
+        board: Arc::clone(&board),
+        pending: Vec::new(),
+        from_uci,
+    };
+    let translated = Output::new(Box::new(writer));
+    uci::run_translated(engine, first, input, translated, &mut |engine, line| {
+        // The variant may have changed with the previous line.
+        let b = Board::of(engine);
+        board.store(b.pack(), Ordering::Relaxed);
+        to_uci(line, b)
+    })
+}
+
+/// Lines written by the UCI session, translated line by line.
+struct Translated {
+    out: Output,
+    board: Arc<AtomicU32>,
+    pending: Vec<u8>,
+    from_uci: OutFn,
+}
+
+impl Write for Translated {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        while let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=i).collect();
+            let text = String::from_utf8_lossy(&line);
+            let b = Board::unpack(self.board.load(Ordering::Relaxed));
+            self.out
+                .line(&(self.from_uci)(text.trim_end_matches(['\r', '\n']), b));
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Rewrites the moves of a UCI output line (after `bestmove`, `ponder`, `currmove` and
+/// `pv`) with `mv`; `bestmove (none)` becomes `bestmove {none}`.
+pub fn moves_out(line: &str, none: &str, mv: impl Fn(&str) -> String) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words.first().copied() {
+        Some("bestmove") if matches!(words.get(1), Some(&"(none)") | None) => {
+            format!("bestmove {none}")
+        }
+        Some("bestmove") | Some("info") if words.get(1) != Some(&"string") => {
+            let mut in_pv = false;
+            words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    let after = |k: &str| i > 0 && words[i - 1] == k;
+                    let conv = in_pv || after("bestmove") || after("ponder") || after("currmove");
+                    in_pv |= *w == "pv";
+                    if conv {
+                        mv(w)
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        _ => line.to_string(),
+    }
+}
