@@ -4,9 +4,11 @@
 //! protocols. After every few lines the engine must answer `isready` / `ping`, the UCI
 //! sessions must have searched (`bestmove` lines), and the engine must end with exit status 0.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod pipe_common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 /// Guard against a hung engine (not a timing assertion).
@@ -26,33 +28,7 @@ impl Engine {
     /// stacks besides the tables), so that a 32 GB `Hash` is refused
     /// the same way on every machine.
     fn start() -> Engine {
-        let mut child = Command::new("sh")
-            .args([
-                "-c",
-                "ulimit -v 8388608 && exec \"$0\" -q",
-                env!("CARGO_BIN_EXE_dabbaba"),
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dabbaba");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            while matches!(r.read_until(b'\n', &mut buf), Ok(n) if n > 0) {
-                if tx
-                    .send(String::from_utf8_lossy(&buf).trim_end().to_string())
-                    .is_err()
-                {
-                    break;
-                }
-                buf.clear();
-            }
-        });
+        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start_limited(8 << 20, &["-q"]);
         Engine {
             child,
             stdin,

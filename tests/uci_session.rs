@@ -2,10 +2,12 @@
 //! several variants with every `bestmove` checked legal, errors reported with `info string`,
 //! `stop`/`ponderhit`, `go perft`, and our chess output lines parsed by vampirc-uci.
 
+mod pipe_common;
+
 use dabbaba::engine::Engine;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 /// Guard against a hung engine (not a timing assertion).
@@ -20,41 +22,16 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dabbaba"));
-        cmd.arg("-q");
-        Uci::spawn(cmd)
+        Uci::from(pipe_common::start(&["-q"]))
     }
 
-    /// The engine with its address space limited to `kb` kilobytes (`ulimit -v`), so that
-    /// a large allocation fails the same way on every machine.
+    /// The engine with its address space limited to `kb` kilobytes.
     fn start_limited(kb: u64) -> Uci {
-        let mut cmd = Command::new("sh");
-        cmd.args([
-            "-c",
-            &format!("ulimit -v {kb} && exec \"$0\" -q"),
-            env!("CARGO_BIN_EXE_dabbaba"),
-        ]);
-        Uci::spawn(cmd)
+        Uci::from(pipe_common::start_limited(kb, &["-q"]))
     }
 
-    fn spawn(mut cmd: Command) -> Uci {
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dabbaba");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+    fn from(p: pipe_common::Pipes) -> Uci {
+        let pipe_common::Pipes { child, stdin, rx } = p;
         Uci {
             child,
             stdin,

@@ -3,12 +3,14 @@
 //! in shogi coordinates, clocks with byoyomi, `bestmove resign` when mated. UCCI: `ucci`
 //! (xiangqi without being told), ranks 0-9, `setoption NAME VALUE`, the mover's clock.
 
+mod pipe_common;
+
 use dabbaba::board::AnyPosition;
 use dabbaba::protocol::usi::{move_to_uci, Board};
 use dabbaba::variant::builtin;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 /// Guard against a hung engine (not a timing assertion).
@@ -28,24 +30,7 @@ struct Usi {
 
 impl Usi {
     fn start() -> Usi {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
-            .arg("-q")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dabbaba");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(l) = line else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
+        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
         Usi { child, stdin, rx }
     }
 

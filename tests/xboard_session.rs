@@ -2,14 +2,16 @@
 //! highlighting, claims, undo/remove, analysis and exclude. Every move the engine sends is
 //! checked against a replica of the game kept with the library.
 
+mod pipe_common;
+
 use dabbaba::engine::game::MoveDetail;
 use dabbaba::engine::Engine;
 use dabbaba::protocol::movetext::{find_move, highlight_board, Coords};
 use dabbaba::variant::VariantSet;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -24,41 +26,16 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dabbaba"));
-        cmd.args(args);
-        Session::spawn(cmd)
+        Session::from(pipe_common::start(args))
     }
 
-    /// The engine with its address space limited to `kb` kilobytes (`ulimit -v`), so that
-    /// a large allocation fails the same way on every machine.
+    /// The engine with its address space limited to `kb` kilobytes.
     fn start_limited(kb: u64) -> Session {
-        let mut cmd = Command::new("sh");
-        cmd.args([
-            "-c",
-            &format!("ulimit -v {kb} && exec \"$0\""),
-            env!("CARGO_BIN_EXE_dabbaba"),
-        ]);
-        Session::spawn(cmd)
+        Session::from(pipe_common::start_limited(kb, &[]))
     }
 
-    fn spawn(mut cmd: Command) -> Session {
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dabbaba");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(l) = line else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
+    fn from(p: pipe_common::Pipes) -> Session {
+        let pipe_common::Pipes { child, stdin, rx } = p;
         let mut s = Session {
             child,
             stdin,

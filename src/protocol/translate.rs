@@ -101,6 +101,26 @@ impl Write for Translated {
     }
 }
 
+/// An `option name NAME type ...` line of the UCI session with NAME renamed (`None` for any
+/// other line); `name_word`: whether the dialect keeps the word `name`.
+pub fn option_line(line: &str, rename: fn(&str) -> String, name_word: bool) -> Option<String> {
+    let words: Vec<&str> = line.split(' ').collect();
+    if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+        return None;
+    }
+    let ti = words
+        .iter()
+        .position(|w| *w == "type")
+        .unwrap_or(words.len());
+    let name = rename(&words[2..ti].join(" "));
+    let head = if name_word { "option name" } else { "option" };
+    Some(
+        format!("{head} {name} {}", words[ti..].join(" "))
+            .trim_end()
+            .to_string(),
+    )
+}
+
 /// Rewrites the moves of a UCI output line (after `bestmove`, `ponder`, `currmove` and
 /// `pv`) with `mv`; `bestmove (none)` becomes `bestmove {none}`.
 pub fn moves_out(line: &str, none: &str, mv: impl Fn(&str) -> String) -> String {

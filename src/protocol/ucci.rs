@@ -125,19 +125,11 @@ pub fn to_uci(line: &str, b: Board) -> Option<String> {
 
 /// A UCI output line in UCCI.
 pub fn to_ucci(line: &str, b: Board) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
-    if words.first() == Some(&"uciok") {
+    if line == "uciok" {
         return "ucciok".to_string();
     }
-    if words.first() == Some(&"option") && words.get(1) == Some(&"name") {
-        let ti = words
-            .iter()
-            .position(|w| *w == "type")
-            .unwrap_or(words.len());
-        let name = option_to_ucci(&words[2..ti].join(" "));
-        return format!("option {name} {}", words[ti..].join(" "))
-            .trim_end()
-            .to_string();
+    if let Some(l) = super::translate::option_line(line, option_to_ucci, false) {
+        return l;
     }
     let line = moves_out(line, "nomove", |m| shift_ranks(m, b, -1));
     if line.starts_with("info ") && !line.starts_with("info string") {

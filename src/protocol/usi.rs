@@ -174,19 +174,11 @@ fn go_to_uci(rest: &[&str]) -> String {
 
 /// A UCI output line in USI: option names, moves, `resign`, and mate distances in plies.
 pub fn to_usi(line: &str, b: Board) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
-    if words.first() == Some(&"uciok") {
+    if line == "uciok" {
         return "usiok".to_string();
     }
-    if words.first() == Some(&"option") && words.get(1) == Some(&"name") {
-        let ti = words
-            .iter()
-            .position(|w| *w == "type")
-            .unwrap_or(words.len());
-        let name = option_to_usi(&words[2..ti].join(" "));
-        return format!("option name {name} {}", words[ti..].join(" "))
-            .trim_end()
-            .to_string();
+    if let Some(l) = super::translate::option_line(line, option_to_usi, true) {
+        return l;
     }
     let line = super::translate::moves_out(line, "resign", |m| move_to_usi(m, b));
     // USI counts a mate in plies: mate in n moves is 2n - 1 plies, mated in n is -2n.
