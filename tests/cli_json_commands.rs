@@ -347,24 +347,43 @@ fn variants_and_piece_json() {
 }
 
 #[test]
-fn variants_with_a_bad_file_is_an_error_in_both_modes() {
+fn variants_skips_a_bad_section_and_a_missing_file_is_an_error_in_both_modes() {
     let dir = std::env::temp_dir().join(format!("dabbaba-variants-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("tmp");
     let bad = dir.join("bad.ini");
-    std::fs::write(&bad, "[mine:nosuchparent]\n").expect("write");
+    std::fs::write(&bad, "[mine:nosuchparent]\n[ours:chess]\n").expect("write");
     let b = bad.to_str().expect("path");
+    // As in Fairy-Stockfish, the bad section is skipped with a warning; the rest loads.
     let (code, out, err) = dabbaba(&["--variants", b, "variants"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("unknown parent variant 'nosuchparent'"),
+        "{err}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("ours ")), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("mine ")), "{out}");
+    let (code, out, err) = dabbaba(&["--variants", b, "variants", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\"ours\"") && !out.contains("\"mine\""),
+        "{out}"
+    );
+    // A file that cannot be read is an error: one line on standard error, or an error
+    // object with --json.
+    let missing = dir.join("missing.ini");
+    let m = missing.to_str().expect("path");
+    let (code, out, err) = dabbaba(&["--variants", m, "variants"]);
     assert_eq!(code, 1);
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    let (code, out, err) = dabbaba(&["--variants", b, "variants", "--json"]);
+    let (code, out, err) = dabbaba(&["--variants", m, "variants", "--json"]);
     assert_eq!(code, 1, "{err}");
     let v = &ndjson(&out)[0];
     assert_eq!(v["type"], "error");
     assert!(
         v["error"]
             .as_str()
-            .is_some_and(|e| e.contains("nosuchparent")),
+            .is_some_and(|e| e.contains("cannot read")),
         "{v}"
     );
     let _ = std::fs::remove_dir_all(&dir);
