@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod datagen;
 pub mod game;
 mod logging;
 pub mod output;
@@ -16,6 +17,7 @@ mod piece;
 pub mod progress;
 mod protocol_loop;
 pub mod status;
+pub mod tune;
 pub mod variants;
 
 /// Dabbaba, a fairy-chess engine. Without a subcommand it runs the protocol loop.
@@ -55,6 +57,10 @@ pub enum Command {
     Status(status::StatusArgs),
     /// Search positions and print lines and the best move as text or NDJSON (--json).
     Analyse(analyse::AnalyseArgs),
+    /// Self-play positions for the tuner: `FEN | SCORE | RESULT | GAME` lines.
+    Datagen(datagen::DatagenArgs),
+    /// Fit the evaluation weights to datagen positions (Texel's method); writes a weights file.
+    Tune(tune::TuneArgs),
 }
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
@@ -79,6 +85,8 @@ pub fn run() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args, &cli.variant_files),
         Some(Command::Status(args)) => status::run(&args, &cli.variant_files),
         Some(Command::Analyse(args)) => analyse::run(&args, &cli.variant_files),
+        Some(Command::Datagen(args)) => datagen::run(&args, &cli.variant_files),
+        Some(Command::Tune(args)) => tune::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

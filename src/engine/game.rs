@@ -230,6 +230,12 @@ impl Engine {
         crate::with_position!(&self.game, p => p.result().map(|o| describe(&o)))
     }
 
+    /// Whether the side to move is in check (its royal piece attacked, by the variant's
+    /// checking rules).
+    pub fn in_check(&self) -> bool {
+        crate::with_position!(&self.game, p => p.in_check_for_mate())
+    }
+
     /// The piece on a square as its FEN letter (upper case White), `None` if empty.
     pub fn piece_at(&self, sq: Coord) -> Option<char> {
         crate::with_position!(&self.game, p => {

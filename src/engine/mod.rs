@@ -198,7 +198,13 @@ fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition)
     fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
         let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
         let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
-        let ev = EvalParams::new(&t, &start);
+        let mut ev = EvalParams::new(&t, &start);
+        if let Err(e) = ev.apply_builtin_weights(v) {
+            tracing::warn!(
+                "weights/{}.txt does not fit this variant, not used: line {e}",
+                v.name
+            );
+        }
         Ok((t, ev, start))
     }
     Ok(match AnyPosition::width_for(v) {

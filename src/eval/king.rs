@@ -14,15 +14,17 @@ use crate::board::Square;
 pub struct KingTables {
     /// `zone[sq]`: the square and its neighbours on the board.
     zone: Vec<Vec<Square>>,
-    /// `shield[colour][sq]`: (square, weight) of the squares one and two ranks in front of a
-    /// royal piece on `sq`, on its own and the two adjacent files.
-    shield: [Vec<Vec<(Square, i32)>>; 2],
+    /// `shield[colour][sq]`: the squares one and two ranks in front of a royal piece on
+    /// `sq`, on its own and the two adjacent files, each with whether it is one rank ahead.
+    shield: [Vec<Vec<(Square, bool)>>; 2],
 }
 
-/// Shield bonus (middlegame) for an own pawn one rank ahead of the royal piece.
-const SHIELD_NEAR: i32 = 14;
+/// Default shield bonus for an own pawn one rank ahead of the royal piece.
+pub const SHIELD_NEAR: (i32, i32) = (14, 0);
 /// ... and two ranks ahead.
-const SHIELD_FAR: i32 = 7;
+pub const SHIELD_FAR: (i32, i32) = (7, 0);
+/// Default share of the king-danger penalty that counts, in percent (mg, eg).
+pub const DANGER_PERCENT: (i32, i32) = (100, 0);
 /// Penalty cap so that a wild position cannot outweigh material by much.
 const DANGER_CAP: i32 = 600;
 
@@ -45,10 +47,10 @@ impl KingTables {
                 // White moves up the board, black down.
                 let fwd = if c == 0 { 1 } else { -1 };
                 let mut v = Vec::new();
-                for (rows, w) in [(1, SHIELD_NEAR), (2, SHIELD_FAR)] {
+                for rows in [1, 2] {
                     for dx in -1..=1 {
                         if let Some(t) = geo.offset(sq, dx, fwd * rows) {
-                            v.push((t, w));
+                            v.push((t, rows == 1));
                         }
                     }
                 }
@@ -66,14 +68,23 @@ impl KingTables {
             .map_or(B::EMPTY, |z| z.iter().fold(B::EMPTY, |b, &s| b.with(s)))
     }
 
-    /// Middlegame bonus for the own pawns `pawns` shielding a royal piece of `colour` on `sq`.
+    /// The own pawns `pawns` shielding a royal piece of `colour` on `sq`: how many on the
+    /// rank just ahead of it, and how many on the rank after.
     #[inline]
-    pub fn shield<B: Bitboard>(&self, colour: usize, sq: Square, pawns: B) -> i32 {
-        self.shield[colour].get(sq.index()).map_or(0, |v| {
+    pub fn shield<B: Bitboard>(&self, colour: usize, sq: Square, pawns: B) -> (i32, i32) {
+        self.shield[colour].get(sq.index()).map_or((0, 0), |v| {
             v.iter()
                 .filter(|(s, _)| pawns.contains(*s))
-                .map(|(_, w)| w)
-                .sum()
+                .fold(
+                    (0, 0),
+                    |(n, f), &(_, near)| {
+                        if near {
+                            (n + 1, f)
+                        } else {
+                            (n, f + 1)
+                        }
+                    },
+                )
         })
     }
 }
@@ -134,9 +145,9 @@ mod tests {
         let pawns = [(5, 1), (6, 1), (7, 1)]
             .iter()
             .fold(0u64, |b, &(f, r)| b.with(g.square(f, r).expect("sq")));
-        assert_eq!(t.shield(0, g1, pawns), 3 * SHIELD_NEAR);
+        assert_eq!(t.shield(0, g1, pawns), (3, 0));
         // The same pawns do not shield a black king on g1 (they are behind it).
-        assert_eq!(t.shield(1, g1, pawns), 0);
+        assert_eq!(t.shield(1, g1, pawns), (0, 0));
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub mod king;
 pub mod mating;
 pub mod pawns;
 pub mod threats;
+pub mod trace;
+pub mod tune;
+pub mod weights;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
@@ -31,20 +34,31 @@ use king::{KingAttack, KingTables};
 use mating::MatingMaterial;
 use pawns::PawnTables;
 use threats::ThreatTables;
+pub use trace::{Features, NoTrace, Trace};
+pub use weights::{Layout, Scalar, Weights, WeightsError};
 
 /// Evaluation tables for one variant on one board width.
 #[derive(Debug, Clone)]
 pub struct EvalParams {
     n_types: usize,
     squares: usize,
+    /// The tunable weights ([`weights`]); the tables below are built from them.
+    weights: Weights,
+    /// The weights derived from the pieces, before any weights file.
+    derived: Weights,
     /// Middlegame value per type (0 for royal pieces).
     pub mg: Vec<i32>,
     /// Endgame value per type.
     pub eg: Vec<i32>,
     /// Value per type for exchange evaluation and move ordering (royal pieces very high).
     pub see: Vec<i32>,
-    /// `pst[(type * 2 + colour) * squares + sq]` = (mg, eg).
+    /// `pst[(type * 2 + colour) * squares + sq]` = (mg, eg): the derived value plus the
+    /// weight of the square's rank and folded file.
     pst: Vec<(i16, i16)>,
+    /// The derived part of `pst`.
+    base_pst: Vec<(i16, i16)>,
+    /// `psq_index[(type * 2 + colour) * squares + sq]`: the weight a square adds to `pst`.
+    psq_index: Vec<u32>,
     /// Phase weight per type.
     phase_w: Vec<i32>,
     /// Phase of the start position (full middlegame).
@@ -57,8 +71,6 @@ pub struct EvalParams {
     royal: Vec<bool>,
     /// Whether mobility is computed for a type (non-royal, non-pawn).
     mob_on: Vec<bool>,
-    /// Side-to-move bonus.
-    tempo: i32,
     /// King zones and pawn shields.
     king: KingTables,
     /// Weight of a type as an attacker of the enemy king zone.
@@ -79,6 +91,28 @@ pub struct EvalParams {
     mating: MatingMaterial,
     /// Pieces attacked by lesser ones, and hanging pieces.
     threats: ThreatTables,
+    /// Rank (from the owner's side) of each square, per colour: `rel_rank[c * squares + sq]`.
+    rel_rank: Vec<u8>,
+    /// The scalar weights, copied out of `weights` for the hot path.
+    scalars: [(i32, i32); weights::SCALARS.len()],
+}
+
+include!(concat!(env!("OUT_DIR"), "/builtin_weights.rs"));
+
+/// The built-in weights file of a variant (`weights/NAME.txt`, embedded at build time).
+pub fn builtin_weights(variant: &str) -> Option<&'static str> {
+    BUILTIN_WEIGHTS
+        .iter()
+        .find(|(name, _)| *name == variant)
+        .map(|&(_, text)| text)
+}
+
+/// A variant's piece letters in type order, lower case (the `pieces` line of a weights file).
+pub fn piece_letters(v: &crate::variant::Variant) -> String {
+    v.pieces
+        .iter()
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect()
 }
 
 /// The royal piece value used by exchange evaluation.
@@ -165,12 +199,12 @@ impl EvalParams {
         let n = t.n_types;
         let sqs = t.geo.num_squares();
         let geo = t.geo;
+        let layout = Layout::new(n, geo.files() as usize, geo.ranks() as usize);
+        let mut derived = Weights::zero(layout.clone());
         let mut mg = vec![0; n];
         let mut eg = vec![0; n];
-        let mut see = vec![0; n];
         let mut royal = vec![false; n];
         let mut mob_avg16 = vec![0; n];
-        let mut mob_w = vec![(0, 0); n];
         let mut mob_on = vec![false; n];
         let mut promotes = vec![false; n];
         for ty in 0..n as u8 {
@@ -186,21 +220,47 @@ impl EvalParams {
             if let Some(x) = v.pieces[i].value_eg {
                 eg[i] = x;
             }
-            see[i] = (mg[i] + eg[i]) / 2;
             if royal[i] {
                 mg[i] = 0;
                 eg[i] = 0;
-                see[i] = ROYAL_SEE;
             }
             mob_on[i] = !royal[i] && !promotes[i] && r > 0.0;
             // About 4 cp (mg) and 5 cp (eg) per square for a typical piece, less for wide
             // riders whose reach is large anyway.
             let w = (60.0 / (r + 10.0)).clamp(1.0, 8.0);
-            mob_w[i] = ((w * 1.0).round() as i32 + 1, (w * 1.3).round() as i32 + 1);
+            derived.w[layout.mobility(i)] =
+                ((w * 1.0).round() as i32 + 1, (w * 1.3).round() as i32 + 1);
+            derived.w[layout.material(i)] = (mg[i], eg[i]);
+            if !royal[i] {
+                derived.w[layout.hand(i)] = hand::values(mg[i], eg[i]);
+            }
+        }
+        for (k, value) in [
+            (Scalar::Doubled, pawns::DOUBLED),
+            (Scalar::Isolated, pawns::ISOLATED),
+            (Scalar::Supported, pawns::SUPPORTED),
+            (Scalar::ThreatBase, threats::LESSER_BASE),
+            (Scalar::ThreatGain, threats::LESSER_GAIN),
+            (Scalar::Hanging, threats::HANGING),
+            (Scalar::KingDanger, king::DANGER_PERCENT),
+            (Scalar::ShieldNear, king::SHIELD_NEAR),
+            (Scalar::ShieldFar, king::SHIELD_FAR),
+            (Scalar::Tempo, (15, 15)),
+        ] {
+            derived.w[layout.scalar(k)] = value;
         }
 
         // Piece-square terms.
-        let mut pst = vec![(0i16, 0i16); n * 2 * sqs];
+        let mut base_pst = vec![(0i16, 0i16); n * 2 * sqs];
+        let mut psq_index = vec![0u32; n * 2 * sqs];
+        let mut rel_rank = vec![0u8; 2 * sqs];
+        for c in 0..2 {
+            for sq in geo.squares() {
+                let file = geo.file_of(sq) as usize;
+                let (r, _) = layout.relative(c, file, geo.rank_of(sq) as usize);
+                rel_rank[c * sqs + sq.index()] = r as u8;
+            }
+        }
         let best_promo = |c: usize| -> i32 {
             t.promotion_types[c]
                 .iter()
@@ -211,6 +271,11 @@ impl EvalParams {
         for ty in 0..n as u8 {
             let i = ty as usize;
             for c in 0..2 {
+                for sq in geo.squares() {
+                    let (r, f) =
+                        layout.relative(c, geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
+                    psq_index[(i * 2 + c) * sqs + sq.index()] = layout.psq(i, r, f) as u32;
+                }
                 let region = t.pieces[i].mobility[c] & t.board;
                 let squares: Vec<Square> = geo.squares().filter(|&s| region.contains(s)).collect();
                 if squares.is_empty() {
@@ -251,7 +316,7 @@ impl EvalParams {
                         let mid = (geo.files() as f64 - 1.0) / 2.0;
                         m += 8.0 * (1.0 - ((f - mid).abs() / mid.max(1.0)));
                     }
-                    pst[(i * 2 + c) * sqs + sq.index()] = (m.round() as i16, e.round() as i16);
+                    base_pst[(i * 2 + c) * sqs + sq.index()] = (m.round() as i16, e.round() as i16);
                 }
             }
         }
@@ -280,31 +345,24 @@ impl EvalParams {
             geo.squares()
                 .any(|sq| pt.quiet[0].empty_board(sq) != pt.capture[0].empty_board(sq))
         });
-        let hand = (0..n)
-            .map(|i| {
-                if royal[i] {
-                    (0, 0)
-                } else {
-                    hand::values(mg[i], eg[i])
-                }
-            })
-            .collect();
         let mating = MatingMaterial::new(t, &royal);
-        let threats = ThreatTables::new(&see, &royal, pawn);
-        EvalParams {
+        let mut p = EvalParams {
             n_types: n,
             squares: sqs,
+            weights: derived.clone(),
+            derived,
             mg,
             eg,
-            see,
-            pst,
+            see: vec![0; n],
+            pst: base_pst.clone(),
+            base_pst,
+            psq_index,
             phase_w,
             phase_total: phase_total.max(1),
-            mob_w,
+            mob_w: vec![(0, 0); n],
             mob_avg16,
             royal,
             mob_on,
-            tempo: 15,
             king: KingTables::new(&geo),
             king_attack_w,
             pawn,
@@ -313,10 +371,93 @@ impl EvalParams {
             // About a fifth of the board's width from the centre: c- and f-file and beyond
             // on 8 files, so a king in the middle keeps its pawns free to advance.
             shield_min_off2: (geo.files() as i32 * 2 * 18 + 50) / 100,
-            hand,
+            hand: vec![(0, 0); n],
             mating,
-            threats,
+            threats: ThreatTables::default(),
+            rel_rank,
+            scalars: [(0, 0); weights::SCALARS.len()],
+        };
+        p.rebuild();
+        p
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The weights derived from the pieces alone.
+    pub fn derived_weights(&self) -> &Weights {
+        &self.derived
+    }
+
+    /// Uses these weights (from [`EvalParams::weights`] of the same variant, changed).
+    pub fn set_weights(&mut self, w: Weights) {
+        debug_assert_eq!(w.layout, self.weights.layout);
+        self.weights = w;
+        self.rebuild();
+    }
+
+    /// Reads a weights file over the derived weights; `letters` are the variant's piece
+    /// letters in type order.
+    pub fn load_weights(&mut self, text: &str, letters: &str) -> Result<(), WeightsError> {
+        let mut w = self.derived.clone();
+        w.apply_text(text, &letters.to_ascii_lowercase())?;
+        self.set_weights(w);
+        Ok(())
+    }
+
+    /// Applies the variant's built-in weights file, if it has one: `Ok(true)` when applied.
+    /// A file that does not fit the variant (a user redefined it with other pieces) is an
+    /// error and changes nothing.
+    pub fn apply_builtin_weights(
+        &mut self,
+        v: &crate::variant::Variant,
+    ) -> Result<bool, WeightsError> {
+        match builtin_weights(&v.name) {
+            Some(text) => self.load_weights(text, &piece_letters(v)).map(|()| true),
+            None => Ok(false),
         }
+    }
+
+    /// Rebuilds the tables that fold weights in.
+    fn rebuild(&mut self) {
+        let w = &self.weights;
+        let l = &w.layout;
+        for i in 0..self.n_types {
+            if !self.royal[i] {
+                (self.mg[i], self.eg[i]) = w.get(l.material(i));
+                self.hand[i] = w.get(l.hand(i));
+            }
+            self.see[i] = if self.royal[i] {
+                ROYAL_SEE
+            } else {
+                (self.mg[i] + self.eg[i]) / 2
+            };
+            self.mob_w[i] = w.get(l.mobility(i));
+        }
+        for ((out, base), &index) in self.pst.iter_mut().zip(&self.base_pst).zip(&self.psq_index) {
+            let (m, e) = w.get(index as usize);
+            *out = (clamp16(base.0 as i32 + m), clamp16(base.1 as i32 + e));
+        }
+        for (k, out) in self.scalars.iter_mut().enumerate() {
+            *out = w.get(l.passed(l.ranks) + k);
+        }
+        let passed: Vec<(i32, i32)> = (0..l.ranks).map(|r| w.get(l.passed(r))).collect();
+        self.pawns.set_deltas(&self.rel_rank, &passed);
+        self.threats = ThreatTables::new(
+            &self.see,
+            &self.royal,
+            self.pawn,
+            w.scalar(Scalar::ThreatBase),
+            w.scalar(Scalar::ThreatGain),
+        );
+    }
+
+    /// A scalar weight.
+    #[inline(always)]
+    fn scalar(&self, s: Scalar) -> (i32, i32) {
+        self.scalars[s as usize]
     }
 
     /// Whether a type is a piece in the sense of null-move safety: not royal, not a pawn.
@@ -330,9 +471,24 @@ impl EvalParams {
     }
 }
 
+fn clamp16(x: i32) -> i16 {
+    x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
+
 /// The static evaluation from the side to move's point of view, in centipawns.
+#[inline]
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
+    evaluate_traced(pos, p, &mut NoTrace)
+}
+
+/// [`evaluate`], reporting each weight used to `tr`.
+pub fn evaluate_traced<B: Bitboard, T: Trace>(
+    pos: &Position<B>,
+    p: &EvalParams,
+    tr: &mut T,
+) -> i32 {
     let t = pos.tables();
+    let l = &p.weights.layout;
     let occ = pos.occupied();
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
@@ -355,6 +511,9 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             mg[c] += p.mg[i] * cnt;
             eg[c] += p.eg[i] * cnt;
             phase += p.phase_w[i] * cnt;
+            if T::ON && !p.royal[i] {
+                tr.add(c, l.material(i), cnt as f32);
+            }
             let base = (i * 2 + c) * p.squares;
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
@@ -363,6 +522,11 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
                 let (m, e) = p.pst[base + sq.index()];
                 mg[c] += m as i32;
                 eg[c] += e as i32;
+                if T::ON {
+                    let (bm, be) = p.base_pst[base + sq.index()];
+                    tr.fixed(c, bm as i32, be as i32);
+                    tr.add(c, p.psq_index[base + sq.index()] as usize, 1.0);
+                }
                 let caps = pt.capture[c].get(sq, occ);
                 type_attacks |= caps;
                 if p.mob_on[i] {
@@ -372,45 +536,91 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;
                     eg[c] += d16 * p.mob_w[i].1 / 16;
+                    if T::ON {
+                        tr.add(c, l.mobility(i), d16 as f32 / 16.0);
+                    }
                 }
             }
             attacked_by[c] |= type_attacks;
             if p.threats.is_victim(i) {
                 victims[c] |= bb;
             }
-            let (m, e) = p
+            let threat = p
                 .threats
                 .by_lesser(i, type_attacks, |v| pos.pieces_of(v, c ^ 1));
-            mg[c] += m;
-            eg[c] += e;
+            mg[c] += threat.score.0;
+            eg[c] += threat.score.1;
+            if T::ON {
+                tr.add(c, l.scalar(Scalar::ThreatBase), threat.hits as f32);
+                tr.add(c, l.scalar(Scalar::ThreatGain), threat.gain_units);
+            }
+        }
+    }
+    let hanging = p.scalar(Scalar::Hanging);
+    for c in 0..2 {
+        let n = ThreatTables::hanging(victims[c ^ 1], attacked_by[c], attacked_by[c ^ 1]);
+        mg[c] += hanging.0 * n;
+        eg[c] += hanging.1 * n;
+        if T::ON {
+            tr.add(c, l.scalar(Scalar::Hanging), n as f32);
         }
     }
     for c in 0..2 {
-        let (m, e) = ThreatTables::hanging(victims[c ^ 1], attacked_by[c], attacked_by[c ^ 1]);
-        mg[c] += m;
-        eg[c] += e;
-    }
-    for c in 0..2 {
         let Some(k) = kings[c] else { continue };
-        mg[c] -= attack[c].penalty();
+        let danger = attack[c].penalty();
+        if danger != 0 {
+            let percent = p.scalar(Scalar::KingDanger);
+            mg[c] -= danger * percent.0 / 100;
+            eg[c] -= danger * percent.1 / 100;
+        }
+        if T::ON {
+            tr.add(c, l.scalar(Scalar::KingDanger), -danger as f32 / 100.0);
+        }
         if let Some(pw) = p.pawn {
             let off2 = (2 * t.geo.file_of(k) as i32 - (t.geo.files() as i32 - 1)).abs();
             if off2 >= p.shield_min_off2 {
-                mg[c] += p.king.shield(c, k, pos.pieces_of(pw, c));
+                let (near, far) = p.king.shield(c, k, pos.pieces_of(pw, c));
+                for (count, s) in [(near, Scalar::ShieldNear), (far, Scalar::ShieldFar)] {
+                    let (m, e) = p.scalar(s);
+                    mg[c] += m * count;
+                    eg[c] += e * count;
+                    if T::ON {
+                        tr.add(c, l.scalar(s), count as f32);
+                    }
+                }
             }
         }
     }
     if let Some(pw) = p.pawn {
-        let pp = p.pawns.eval(pos, pw);
-        for c in 0..2 {
-            mg[c] += pp[c].0;
-            eg[c] += pp[c].1;
+        let passed = p.pawns.passed_pawns(pos, pw);
+        for (c, bb) in passed.iter().enumerate() {
+            for sq in bb.iter() {
+                let (m, e) = p.pawns.bonus(c, sq);
+                mg[c] += m;
+                eg[c] += e;
+                if T::ON {
+                    let (bm, be) = p.pawns.base_bonus(c, sq);
+                    tr.fixed(c, bm, be);
+                    let r = p.rel_rank[c * p.squares + sq.index()] as usize;
+                    tr.add(c, l.passed(r), 1.0);
+                }
+            }
         }
         if p.pawn_structure {
-            let ps = PawnTables::structure(pos, pw);
-            for c in 0..2 {
-                mg[c] += ps[c].0;
-                eg[c] += ps[c].1;
+            let counts = PawnTables::structure(pos, pw);
+            for (c, count) in counts.iter().enumerate() {
+                for (n, s) in [
+                    (count.doubled, Scalar::Doubled),
+                    (count.isolated, Scalar::Isolated),
+                    (count.supported, Scalar::Supported),
+                ] {
+                    let (m, e) = p.scalar(s);
+                    mg[c] += m * n;
+                    eg[c] += e * n;
+                    if T::ON {
+                        tr.add(c, l.scalar(s), n as f32);
+                    }
+                }
             }
         }
     }
@@ -421,13 +631,29 @@ pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
             mg[c] += h[c].0;
             eg[c] += h[c].1;
         }
+        if T::ON {
+            for ty in 0..p.n_types {
+                for c in 0..2 {
+                    tr.add(c, l.hand(ty), pos.in_hand(ty as u8, c) as f32);
+                }
+            }
+        }
     }
     let phase = phase.min(p.phase_total);
     let us = pos.side_to_move();
     let m = mg[us] - mg[us ^ 1];
     let e = eg[us] - eg[us ^ 1];
-    let score = (m * phase + e * (p.phase_total - phase)) / p.phase_total + p.tempo;
-    p.mating.adjust(pos, score)
+    let taper = |m: i32, e: i32| (m * phase + e * (p.phase_total - phase)) / p.phase_total;
+    let tempo = p.scalar(Scalar::Tempo);
+    let score = taper(m, e) + taper(tempo.0, tempo.1);
+    let adjusted = p.mating.adjust(pos, score);
+    if T::ON {
+        tr.add(us, l.scalar(Scalar::Tempo), 1.0);
+        tr.phase(phase, p.phase_total);
+        let white = if us == 0 { 1 } else { -1 };
+        tr.final_adjust((adjusted != 0 || score == 0).then_some(white * (adjusted - score)));
+    }
+    adjusted
 }
 
 #[cfg(test)]
@@ -602,6 +828,61 @@ mod tests {
         assert!(bare > with_pawn, "{bare} {with_pawn}");
     }
 
+    /// The traced features, evaluated with the weights in use, give the evaluation back
+    /// (up to the rounding of the integer evaluation: mobility and the taper divide).
+    #[test]
+    fn the_trace_reproduces_the_evaluation() {
+        let cases = [
+            (
+                "chess",
+                "r4rk1/pp3ppp/2n5/3P4/8/2N2Q2/PP3PPP/R4RK1 b - - 0 1",
+            ),
+            ("chess", "2kr3r/ppp2ppp/8/8/3q4/8/PP3PPP/R3R1K1 w - - 0 1"),
+            ("chess", "8/2k5/8/1P6/8/5p2/2K5/8 w - - 0 1"),
+            ("chess", "6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1"),
+            ("makruk", "4k3/8/2ppp3/8/3P4/1PP5/8/3K4 w - - 0 1"),
+            ("xiangqi", "5k3/9/9/3r5/9/4N4/9/9/9/4K4 w - - 0 1"),
+            (
+                "shogi",
+                "lnsgk1snl/1r4gb1/p1pppp1pp/6p2/1p7/2P6/PPBPPPPPP/7R1/LNSGKGSNL[Pp] w - - 0 1",
+            ),
+            (
+                "crazyhouse",
+                "r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2NP1N2/PPP2PPP/R1BQKB1R[Bp] w KQkq - 0 1",
+            ),
+            (
+                "capablanca",
+                "6k3/5pppp1/10/7Q2/4N5/10/PP3PPPPP/6K3 w - - 0 1",
+            ),
+        ];
+        for (name, fen) in cases {
+            let v = builtin(name).expect("variant");
+            let start = AnyPosition::new(v, None, false).expect("start");
+            let mut ep = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+            // Weights off their defaults everywhere, so that a weight the trace misses shows.
+            let mut w = ep.weights().clone();
+            for (i, x) in w.w.iter_mut().enumerate() {
+                *x = (
+                    x.0 + 10 * (i as i32 % 7) - 30,
+                    x.1 + 10 * (i as i32 % 5) - 20,
+                );
+            }
+            ep.set_weights(w.clone());
+            let real = tune::to_real(&w.w);
+            let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+            let (direct, traced, pieces) = crate::with_position!(&g, p => {
+                let mut f = Features::new(w.layout.len());
+                let e = evaluate_traced(p, &ep, &mut f);
+                let white = if p.side_to_move() == 0 { 1 } else { -1 };
+                (e * white, f.finish().eval(&real), p.occupied().count() as f64)
+            });
+            assert!(
+                (direct as f64 - traced).abs() <= 2.0 + pieces,
+                "{name} {fen}: evaluate {direct}, trace {traced}"
+            );
+        }
+    }
+
     #[test]
     fn colour_flip_gives_the_same_evaluation() {
         for (name, fen) in [
@@ -632,7 +913,14 @@ mod tests {
             crate::with_position!(&g, p => {
                 let ep = EvalParams::new(p.tables(), p);
                 let pw = ep.pawn.expect("pawn");
-                (ep.pawns.eval(p, pw), evaluate(p, &ep))
+                let passed = ep.pawns.passed_pawns(p, pw);
+                let bonus = |c: usize| {
+                    passed[c].iter().fold((0, 0), |(m, e), sq| {
+                        let (bm, be) = ep.pawns.bonus(c, sq);
+                        (m + bm, e + be)
+                    })
+                };
+                ([bonus(0), bonus(1)], evaluate(p, &ep))
             })
         };
         // b5 is passed (no black pawn on the a-, b- or c-file ahead of it); in the second
@@ -656,9 +944,19 @@ mod tests {
         let structure = |name: &str, fen: &str| -> [(i32, i32); 2] {
             let v = builtin(name).expect("variant");
             let g = AnyPosition::new(v, Some(fen), false).expect("fen");
-            crate::with_position!(&g, p => {
+            let counts = crate::with_position!(&g, p => {
                 let pw = p.tables().pawn.expect("pawn");
                 PawnTables::structure(p, pw)
+            });
+            counts.map(|n| {
+                let terms = [
+                    (n.doubled, pawns::DOUBLED),
+                    (n.isolated, pawns::ISOLATED),
+                    (n.supported, pawns::SUPPORTED),
+                ];
+                terms
+                    .iter()
+                    .fold((0, 0), |(m, e), &(k, w)| (m + k * w.0, e + k * w.1))
             })
         };
         // White: c2 and d3 (d3 supported by c2) against e2 and e3 (doubled, isolated).

@@ -8,16 +8,25 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
+use crate::board::Square;
 
 /// Files and ranks beyond this are not possible (16x16 is the largest board).
 const MAX_LINES: usize = 16;
 
-/// (mg, eg) for two pawns of one side on one file (each pays half).
-const DOUBLED: (i32, i32) = (-8, -20);
-/// (mg, eg) for a pawn with no pawn of its own on an adjacent file.
-const ISOLATED: (i32, i32) = (-6, -12);
-/// (mg, eg) for a pawn defended by a pawn of its own.
-const SUPPORTED: (i32, i32) = (8, 6);
+/// Default (mg, eg) for each pawn sharing its file with another of its own.
+pub const DOUBLED: (i32, i32) = (-4, -10);
+/// Default (mg, eg) for a pawn with no pawn of its own on an adjacent file.
+pub const ISOLATED: (i32, i32) = (-6, -12);
+/// Default (mg, eg) for a pawn defended by a pawn of its own.
+pub const SUPPORTED: (i32, i32) = (8, 6);
+
+/// How many of one side's pawns are doubled, isolated and supported.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StructureCounts {
+    pub doubled: i32,
+    pub isolated: i32,
+    pub supported: i32,
+}
 
 /// The files next to file `f` on a board of `files` files.
 fn adjacent_files<B: Bitboard>(t: &Tables<B>, f: usize, files: usize) -> B {
@@ -35,8 +44,11 @@ fn adjacent_files<B: Bitboard>(t: &Tables<B>, f: usize, files: usize) -> B {
 #[derive(Debug, Clone, Default)]
 pub struct PawnTables {
     squares: usize,
-    /// `passed[colour * squares + sq]` = (mg, eg).
-    passed: Vec<(i16, i16)>,
+    /// `passed[colour * squares + sq]` = (mg, eg): the derived bonus plus the weight of the
+    /// pawn's rank.
+    passed: Vec<(i32, i32)>,
+    /// The derived bonus alone, same index.
+    base: Vec<(i32, i32)>,
 }
 
 impl PawnTables {
@@ -45,7 +57,7 @@ impl PawnTables {
     pub fn new<B: Bitboard>(t: &Tables<B>, pawn: u8, gain: [i32; 2]) -> PawnTables {
         let geo = t.geo;
         let squares = geo.num_squares();
-        let mut passed = vec![(0i16, 0i16); 2 * squares];
+        let mut passed = vec![(0, 0); 2 * squares];
         for (c, &g) in gain.iter().enumerate() {
             let zone = t.promotion_region[c];
             let zone_ranks: Vec<i32> = (0..geo.ranks())
@@ -62,56 +74,76 @@ impl PawnTables {
                 let d = zone_ranks.iter().map(|&z| (z - r).abs()).min().unwrap_or(0);
                 let prog = 1.0 - d as f64 / span;
                 let (mg, eg) = (0.04 * g as f64 * prog * prog, 0.12 * g as f64 * prog * prog);
-                passed[c * squares + sq.index()] = (mg.round() as i16, eg.round() as i16);
+                passed[c * squares + sq.index()] = (mg.round() as i32, eg.round() as i32);
             }
         }
-        PawnTables { squares, passed }
+        PawnTables {
+            squares,
+            base: passed.clone(),
+            passed,
+        }
     }
 
-    /// (mg, eg) of each colour's pawn structure: doubled, isolated and supported pawns of
-    /// type `pawn`.
-    pub fn structure<B: Bitboard>(pos: &Position<B>, pawn: u8) -> [(i32, i32); 2] {
+    /// Adds `deltas[rank]` to the derived bonus of each square, the rank counted from the
+    /// pawn's side (`rel_rank[colour * squares + sq]`).
+    pub fn set_deltas(&mut self, rel_rank: &[u8], deltas: &[(i32, i32)]) {
+        for (k, (out, base)) in self.passed.iter_mut().zip(&self.base).enumerate() {
+            let (m, e) = deltas[rel_rank[k] as usize];
+            *out = (base.0 + m, base.1 + e);
+        }
+    }
+
+    /// The bonus (mg, eg) of a passed pawn of `colour` on `sq`.
+    #[inline]
+    pub fn bonus(&self, colour: usize, sq: Square) -> (i32, i32) {
+        self.passed[colour * self.squares + sq.index()]
+    }
+
+    /// The derived part of [`PawnTables::bonus`].
+    pub fn base_bonus(&self, colour: usize, sq: Square) -> (i32, i32) {
+        self.base[colour * self.squares + sq.index()]
+    }
+
+    /// Each colour's pawn structure: doubled, isolated and supported pawns of type `pawn`.
+    pub fn structure<B: Bitboard>(pos: &Position<B>, pawn: u8) -> [StructureCounts; 2] {
         let t = pos.tables();
         let geo = t.geo;
         let files = (geo.files() as usize).min(MAX_LINES);
         let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
         let occ = pos.occupied();
         let capture = &t.pieces[pawn as usize].capture;
-        let mut out = [(0, 0); 2];
+        let mut out = [StructureCounts::default(); 2];
         for (c, o) in out.iter_mut().enumerate() {
             let own = pawns[c];
             for sq in own.iter() {
                 let f = geo.file_of(sq) as usize;
-                let mut add = |(m, e): (i32, i32)| {
-                    o.0 += m;
-                    o.1 += e;
-                };
                 let file_mates = (t.files[f] & own).count();
                 if file_mates > 1 {
-                    // Each pawn of a doubled pair pays half (three on a file pay 1.5 times).
-                    add((DOUBLED.0 / 2, DOUBLED.1 / 2));
+                    // Each pawn of a doubled pair pays (three on a file pay 1.5 times what
+                    // two pay).
+                    o.doubled += 1;
                 }
                 if (adjacent_files(t, f, files) & own).is_empty() {
-                    add(ISOLATED);
+                    o.isolated += 1;
                 }
                 // The squares a pawn of ours would defend `sq` from are those an enemy pawn
                 // on `sq` attacks (the colours move mirrored).
                 if (capture[c ^ 1].get(sq, occ) & own).any() {
-                    add(SUPPORTED);
+                    o.supported += 1;
                 }
             }
         }
         out
     }
 
-    /// (mg, eg) passed-pawn bonus of each colour for the pawns of type `pawn`.
-    pub fn eval<B: Bitboard>(&self, pos: &Position<B>, pawn: u8) -> [(i32, i32); 2] {
+    /// Each colour's passed pawns of type `pawn`.
+    pub fn passed_pawns<B: Bitboard>(&self, pos: &Position<B>, pawn: u8) -> [B; 2] {
         let t = pos.tables();
         let geo = t.geo;
         let ranks = (geo.ranks() as usize).min(MAX_LINES);
         let files = (geo.files() as usize).min(MAX_LINES);
         let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
-        let mut out = [(0, 0); 2];
+        let mut out = [B::EMPTY; 2];
         if pawns[0].is_empty() && pawns[1].is_empty() {
             return out;
         }
@@ -129,9 +161,7 @@ impl PawnTables {
                 let (f, r) = (geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
                 let span = t.files[f] | adjacent_files(t, f, files);
                 if (span & ahead[c][r] & theirs).is_empty() {
-                    let (m, e) = self.passed[c * self.squares + sq.index()];
-                    o.0 += m as i32;
-                    o.1 += e as i32;
+                    *o = o.with(sq);
                 }
             }
         }

@@ -24,19 +24,51 @@ pub struct ThreatTables {
     /// (mg, eg) bonus per victim type for being attacked by a lesser piece, indexed
     /// `[attacker * n + victim]`.
     lesser_bonus: Vec<(i32, i32)>,
+    /// The value difference behind each bonus (capped), in units of [`GAIN_UNIT`], same index.
+    lesser_gain: Vec<f32>,
     n_types: usize,
 }
 
-/// (mg, eg) bonus for an undefended victim under attack.
-const HANGING: (i32, i32) = (40, 20);
+/// Default bonus for each piece attacked by a lesser one (mg, eg) ...
+pub const LESSER_BASE: (i32, i32) = (30, 20);
+/// ... plus this much per [`GAIN_UNIT`] of value difference: a pawn on a rook (difference
+/// about 400) is worth about 60 cp, a knight on a queen about 80, since the attacked side must
+/// spend a move or lose the difference.
+pub const LESSER_GAIN: (i32, i32) = (100, 120);
+/// The value difference that [`LESSER_GAIN`] is paid for.
+pub const GAIN_UNIT: i32 = 1200;
+/// Value differences above this count as this.
+const GAIN_CAP: i32 = 800;
+
+/// Default bonus (mg, eg) for an undefended victim under attack.
+pub const HANGING: (i32, i32) = (40, 20);
+
+/// What [`ThreatTables::by_lesser`] found.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LesserThreats {
+    /// The bonus (mg, eg).
+    pub score: (i32, i32),
+    /// How many victims are attacked.
+    pub hits: i32,
+    /// Their value differences, in units of [`GAIN_UNIT`].
+    pub gain_units: f32,
+}
 
 impl ThreatTables {
-    /// Tables from the exchange values `see`, which types are royal, and the pawn type.
-    pub fn new(see: &[i32], royal: &[bool], pawn: Option<u8>) -> ThreatTables {
+    /// Tables from the exchange values `see`, which types are royal, the pawn type, and the
+    /// weights of a threat: `base` per victim plus `per_gain` per [`GAIN_UNIT`] of difference.
+    pub fn new(
+        see: &[i32],
+        royal: &[bool],
+        pawn: Option<u8>,
+        base: (i32, i32),
+        per_gain: (i32, i32),
+    ) -> ThreatTables {
         let n = see.len();
         let victim: Vec<bool> = (0..n).map(|i| !royal[i] && pawn != Some(i as u8)).collect();
         let mut worth_more = vec![Vec::new(); n];
         let mut lesser_bonus = vec![(0, 0); n * n];
+        let mut lesser_gain = vec![0.0; n * n];
         for a in 0..n {
             if royal[a] {
                 continue;
@@ -45,9 +77,12 @@ impl ThreatTables {
                 let gain = see[v] - see[a];
                 if victim[v] && gain >= LESSER_MARGIN {
                     worth_more[a].push(v as u8);
-                    // A pawn on a rook (gain ~400) is worth about 60 cp, a knight on a queen
-                    // about 80: the attacked side must spend a move, or lose the difference.
-                    lesser_bonus[a * n + v] = (30 + gain.min(800) / 12, 20 + gain.min(800) / 10);
+                    let g = gain.min(GAIN_CAP);
+                    lesser_gain[a * n + v] = g as f32 / GAIN_UNIT as f32;
+                    lesser_bonus[a * n + v] = (
+                        base.0 + g * per_gain.0 / GAIN_UNIT,
+                        base.1 + g * per_gain.1 / GAIN_UNIT,
+                    );
                 }
             }
         }
@@ -55,40 +90,44 @@ impl ThreatTables {
             worth_more,
             victim,
             lesser_bonus,
+            lesser_gain,
             n_types: n,
         }
     }
 
-    /// (mg, eg) for colour `c`'s pieces of type `attacker`, which together attack `attacks`,
-    /// against the enemy pieces given by `enemy(type)`.
+    /// The victims attacked by a lesser piece: `attacks` are the squares the `attacker` type
+    /// attacks, `enemy(v)` the enemy pieces of type `v`.
+    #[inline]
     pub fn by_lesser<B: Bitboard>(
         &self,
         attacker: usize,
         attacks: B,
         enemy: impl Fn(u8) -> B,
-    ) -> (i32, i32) {
-        let mut out = (0, 0);
+    ) -> LesserThreats {
+        let mut out = LesserThreats::default();
         for &v in &self.worth_more[attacker] {
             let hit = (attacks & enemy(v)).count() as i32;
             if hit > 0 {
-                let (m, e) = self.lesser_bonus[attacker * self.n_types + v as usize];
-                out.0 += m * hit;
-                out.1 += e * hit;
+                let k = attacker * self.n_types + v as usize;
+                let (m, e) = self.lesser_bonus[k];
+                out.score.0 += m * hit;
+                out.score.1 += e * hit;
+                out.hits += hit;
+                out.gain_units += hit as f32 * self.lesser_gain[k];
             }
         }
         out
     }
 
-    /// Whether a type can be threatened.
+    /// Whether pieces of a type can be threatened.
     pub fn is_victim(&self, ty: usize) -> bool {
         self.victim.get(ty).copied().unwrap_or(false)
     }
 
-    /// (mg, eg) for `victims` (the enemy's threatenable pieces) attacked by us (`ours`) and
-    /// not defended (`theirs`).
-    pub fn hanging<B: Bitboard>(victims: B, ours: B, theirs: B) -> (i32, i32) {
-        let n = (victims & ours & !theirs).count() as i32;
-        (HANGING.0 * n, HANGING.1 * n)
+    /// How many of `victims` (one side's pieces) are attacked by the other side (`ours`)
+    /// and not defended (`theirs`).
+    pub fn hanging<B: Bitboard>(victims: B, ours: B, theirs: B) -> i32 {
+        (victims & ours & !theirs).count() as i32
     }
 }
 
@@ -101,7 +140,7 @@ mod tests {
         // Types: 0 pawn 100, 1 knight 320, 2 bishop 330, 3 rook 500, 4 king (royal).
         let see = [100, 320, 330, 500, 20_000];
         let royal = [false, false, false, false, true];
-        let t = ThreatTables::new(&see, &royal, Some(0));
+        let t = ThreatTables::new(&see, &royal, Some(0), LESSER_BASE, LESSER_GAIN);
         assert_eq!(t.worth_more[0], vec![1, 2, 3]);
         assert_eq!(
             t.worth_more[1],

@@ -1,0 +1,35 @@
+//! Embeds the evaluation weight files of `weights/` (one per variant, named after it) into
+//! the binary, so that a tuned variant needs a file and no Rust.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn main() {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()));
+    let dir = root.join("weights");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut code = String::from("/// Built-in weight files: (variant name, text).\n");
+    code.push_str("pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[\n");
+    for (name, path) in &files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let _ = writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("builtin_weights.rs"), code).expect("OUT_DIR is writable");
+}

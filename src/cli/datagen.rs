@@ -1,0 +1,282 @@
+//! `dabbaba datagen`: positions for the evaluation tuner from seeded self-play.
+//!
+//! Each game starts from the variant's start position with a few random legal moves (so that
+//! games differ), then both sides search a fixed number of nodes per move. Every quiet
+//! position of the game (side to move not in check, best move neither a capture nor a
+//! promotion, no mate score) is written with the search score and the game's result:
+//!
+//! ```text
+//! FEN | SCORE | RESULT | GAME
+//! ```
+//!
+//! `SCORE` is the search score in centipawns and `RESULT` the result (1, 0.5 or 0), both from
+//! White's point of view; `GAME` is the game's number. A game is a pure function of the seed,
+//! the game number and the settings (one thread per game, fresh hash and histories), so a run
+//! can be stopped and started again with the same command: games already in the file are
+//! skipped. Games end by the variant's rules, or are adjudicated: a win when the score stays
+//! above `--win-score` for both sides for 8 plies, a draw at `--max-plies`.
+
+use std::collections::HashSet;
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::cli::output::say;
+use crate::engine::game::GameResult;
+use crate::engine::options::names;
+use crate::engine::Engine;
+use crate::search::{Limits, MATE_BOUND};
+
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
+    /// Variant name (built-in or from --variants files).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Games to play (numbered 0 to N-1; those already in the output are skipped).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Random legal moves at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Adjudicate a win when both sides' scores agree beyond this many centipawns.
+    #[arg(long, default_value_t = 1500)]
+    pub win_score: i32,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Output file, appended to.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// One finished game: its number, result for White and positions.
+struct Game {
+    number: u64,
+    white_score: f32,
+    positions: Vec<(String, i32)>,
+}
+
+/// Runs `datagen`.
+pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let set = super::variants::variant_set(variant_files)?;
+    if set.get(&args.variant).is_none() {
+        anyhow::bail!("unknown variant '{}'", args.variant);
+    }
+    let done = games_in(&args.out)?;
+    let todo: Vec<u64> = (0..args.games).filter(|g| !done.contains(g)).collect();
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    let next = Arc::new(AtomicU64::new(0));
+    let todo = Arc::new(todo);
+    let (tx, rx) = crossbeam_channel::unbounded::<anyhow::Result<Game>>();
+    let mut workers = Vec::new();
+    for _ in 0..args.jobs.max(1) {
+        let (next, todo, tx, set) = (
+            Arc::clone(&next),
+            Arc::clone(&todo),
+            tx.clone(),
+            set.clone(),
+        );
+        let settings = Settings::from(args);
+        workers.push(std::thread::spawn(move || {
+            let mut engine = Engine::with_variants(set);
+            if let Err(e) = setup(&mut engine, &settings) {
+                let _ = tx.send(Err(e));
+                return;
+            }
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(&number) = todo.get(k) else { break };
+                if tx.send(play(&mut engine, &settings, number)).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let pb = super::progress::bar(todo.len() as u64, "datagen");
+    let (mut games, mut positions, mut score) = (0u64, 0u64, 0.0f64);
+    for game in rx {
+        let game = game?;
+        let mut text = String::new();
+        for (fen, cp) in &game.positions {
+            text.push_str(&format!(
+                "{fen} | {cp} | {} | {}\n",
+                game.white_score, game.number
+            ));
+        }
+        file.write_all(text.as_bytes())
+            .with_context(|| format!("cannot write {}", args.out.display()))?;
+        games += 1;
+        positions += game.positions.len() as u64;
+        score += game.white_score as f64;
+        pb.inc(1);
+    }
+    pb.finish_and_clear();
+    for w in workers {
+        let _ = w.join();
+    }
+    say!(
+        "{games} games ({} already in the file), {positions} positions, White scored {:.1}%",
+        done.len(),
+        if games > 0 {
+            100.0 * score / games as f64
+        } else {
+            0.0
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game numbers already in an output file.
+fn games_in(path: &PathBuf) -> anyhow::Result<HashSet<u64>> {
+    let mut out = HashSet::new();
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(out);
+    };
+    for line in BufReader::new(file).lines() {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        if let Some(n) = line.rsplit('|').next().and_then(|g| g.trim().parse().ok()) {
+            out.insert(n);
+        }
+    }
+    Ok(out)
+}
+
+/// What each worker needs from the arguments.
+#[derive(Debug, Clone)]
+struct Settings {
+    variant: String,
+    nodes: u64,
+    random_plies: u32,
+    seed: u64,
+    win_score: i32,
+    max_plies: usize,
+}
+
+impl From<&DatagenArgs> for Settings {
+    fn from(a: &DatagenArgs) -> Settings {
+        Settings {
+            variant: a.variant.clone(),
+            nodes: a.nodes,
+            random_plies: a.random_plies,
+            seed: a.seed,
+            win_score: a.win_score,
+            max_plies: a.max_plies,
+        }
+    }
+}
+
+fn setup(engine: &mut Engine, s: &Settings) -> anyhow::Result<()> {
+    engine.set_variant(&s.variant)?;
+    engine.set_option(names::THREADS, Some("1"))?;
+    Ok(())
+}
+
+/// A xorshift generator seeded by the run's seed and the game number.
+fn rng(seed: u64, game: u64) -> impl FnMut() -> u64 {
+    let mut x = (seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(game.wrapping_add(1) | 1)
+        ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    if x == 0 {
+        x = 1;
+    }
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+fn white_score(r: GameResult) -> f32 {
+    match r {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+    }
+}
+
+/// Plays game `number`.
+fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> {
+    let mut next = rng(s.seed, number);
+    // Random openings that end the game are drawn again.
+    loop {
+        engine.new_game();
+        engine.set_position(None, &[])?;
+        let mut ok = true;
+        for _ in 0..s.random_plies {
+            let legal = engine.legal_moves();
+            if legal.is_empty() || engine.game_over().is_some() {
+                ok = false;
+                break;
+            }
+            let m = &legal[(next() % legal.len() as u64) as usize];
+            engine.play_move(m)?;
+        }
+        if ok && engine.game_over().is_none() && !engine.legal_moves().is_empty() {
+            break;
+        }
+    }
+    let limits = Limits {
+        nodes: Some(s.nodes),
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    // Consecutive plies with a decisive score for White (+) or Black (-).
+    let mut decisive = 0i32;
+    let result = loop {
+        if let Some(over) = engine.game_over() {
+            break white_score(over.result);
+        }
+        if engine.moves_played() >= s.max_plies {
+            break 0.5;
+        }
+        let (best, outcome) = engine.search_sync(&limits);
+        let Some(mv) = best.best else {
+            anyhow::bail!("game {number}: no move in {}", engine.fen());
+        };
+        let white = if engine.side_to_move() == 0 { 1 } else { -1 };
+        let score = outcome.score * white;
+        let detail = engine
+            .legal_move_details()
+            .into_iter()
+            .find(|d| d.uci == mv)
+            .with_context(|| format!("game {number}: {mv} is not legal in {}", engine.fen()))?;
+        let quiet = !detail.capture && detail.promotion.is_none() && !detail.piece_promotion;
+        if quiet && outcome.score.abs() < MATE_BOUND && !engine.in_check() {
+            positions.push((engine.fen(), score));
+        }
+        decisive = match (score >= s.win_score, score <= -s.win_score) {
+            (true, _) => decisive.max(0) + 1,
+            (_, true) => decisive.min(0) - 1,
+            _ => 0,
+        };
+        if decisive.abs() >= 8 {
+            break if decisive > 0 { 1.0 } else { 0.0 };
+        }
+        engine.play_move(&mv)?;
+    };
+    Ok(Game {
+        number,
+        white_score: result,
+        positions,
+    })
+}

@@ -1,0 +1,226 @@
+//! `dabbaba tune`: fits the evaluation weights of a variant to positions from games
+//! ([`crate::eval::tune`], Texel's method) and writes a weights file
+//! ([`crate::eval::weights`]).
+//!
+//! The data is what `dabbaba datagen` writes (`FEN | SCORE | RESULT | GAME` lines, White's
+//! point of view). Games whose number ends in 0 are held out: the validation loss on them,
+//! before and after, tells whether the fit generalises. The start point is the weights the
+//! engine uses for the variant (its built-in file, or the derived weights), or `--weights`.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::board::bitboard::Bitboard;
+use crate::board::position::{Position, Tables};
+use crate::cli::game::VariantTables;
+use crate::cli::output::say;
+use crate::eval::tune::{fit_k, loss, to_real, tune, Sample, TuneSettings};
+use crate::eval::{evaluate_traced, piece_letters, EvalParams, Features};
+use crate::variant::Variant;
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Variant name (built-in or from --variants files).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Positions: `FEN | SCORE | RESULT | GAME` lines (repeatable).
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Start from this weights file instead of the variant's current weights.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Write the tuned weights here (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Adam's step size in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Use at most this many positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+/// One data line.
+struct Line {
+    fen: String,
+    score: f32,
+    result: f32,
+    game: u64,
+}
+
+fn parse_line(text: &str) -> Result<Line, String> {
+    let f: Vec<&str> = text.split('|').map(str::trim).collect();
+    if f.len() != 4 {
+        return Err(format!(
+            "expected 'FEN | SCORE | RESULT | GAME', found {} fields",
+            f.len()
+        ));
+    }
+    let score = f[1]
+        .parse::<f32>()
+        .map_err(|_| format!("score '{}' is not a number", f[1]))?;
+    let result = match f[2] {
+        "1" | "1.0" => 1.0,
+        "0.5" => 0.5,
+        "0" | "0.0" => 0.0,
+        r => return Err(format!("result '{r}' is not 1, 0.5 or 0")),
+    };
+    let game = f[3]
+        .parse::<u64>()
+        .map_err(|_| format!("game '{}' is not a number", f[3]))?;
+    Ok(Line {
+        fen: f[0].to_string(),
+        score,
+        result,
+        game,
+    })
+}
+
+fn read_data(paths: &[PathBuf], limit: Option<usize>) -> anyhow::Result<Vec<Line>> {
+    let mut out = Vec::new();
+    for path in paths {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        for (k, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let parsed = parse_line(&line)
+                .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), k + 1))?;
+            out.push(parsed);
+            if limit.is_some_and(|n| out.len() >= n) {
+                return Ok(out);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Runs `tune`.
+pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let set = super::variants::variant_set(variant_files)?;
+    let variant = set
+        .get(&args.variant)
+        .with_context(|| format!("unknown variant '{}'", args.variant))?;
+    let start = match &args.weights {
+        Some(p) => Some((
+            p.display().to_string(),
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
+        )),
+        None => None,
+    };
+    let lines = read_data(&args.data, args.limit)?;
+    let text = match VariantTables::new(variant)? {
+        VariantTables::W64(t) => tune_on(&t, variant, start, &lines, args)?,
+        VariantTables::W128(t) => tune_on(&t, variant, start, &lines, args)?,
+        VariantTables::W256(t) => tune_on(&t, variant, start, &lines, args)?,
+    };
+    match &args.out {
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display()))?
+        }
+        None => say!("{}", text.trim_end()),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn tune_on<B: Bitboard>(
+    t: &Arc<Tables<B>>,
+    v: &Variant,
+    start: Option<(String, String)>,
+    lines: &[Line],
+    args: &TuneArgs,
+) -> anyhow::Result<String> {
+    let startpos = Position::startpos(Arc::clone(t), v.chess960)?;
+    let mut ev = EvalParams::new(t, &startpos);
+    let letters = piece_letters(v);
+    match &start {
+        Some((name, text)) => ev
+            .load_weights(text, &letters)
+            .map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        None => {
+            ev.apply_builtin_weights(v)
+                .map_err(|e| anyhow::anyhow!("weights/{}.txt:{e}", v.name))?;
+        }
+    }
+    let n_weights = ev.weights().layout.len();
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let mut used = vec![false; n_weights];
+    let mut drawn = 0usize;
+    for (k, line) in lines.iter().enumerate() {
+        let pos = Position::from_fen(Arc::clone(t), &line.fen, v.chess960)
+            .map_err(|e| anyhow::anyhow!("position {}: {e}", k + 1))?;
+        let mut f = Features::new(n_weights);
+        evaluate_traced(&pos, &ev, &mut f);
+        let f = f.finish();
+        if f.offset.is_none() {
+            drawn += 1;
+            continue;
+        }
+        for &(i, _) in &f.coefs {
+            used[i as usize] = true;
+        }
+        let sample = Sample {
+            features: f,
+            result: line.result,
+            score: line.score,
+        };
+        if line.game % 10 == 0 {
+            valid.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    anyhow::ensure!(!train.is_empty(), "no positions to tune on");
+    let w0 = to_real(&ev.weights().w);
+    let k = fit_k(&train, &w0);
+    let settings = TuneSettings {
+        lambda: args.lambda,
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        threads: args.threads,
+    };
+    let lambda = args.lambda;
+    let losses = |w: &[(f64, f64)]| (loss(&train, w, k, lambda), loss(&valid, w, k, lambda));
+    let (t0, v0) = losses(&w0);
+    say!(
+        "{} training and {} validation positions ({drawn} drawn by material left out), \
+         {} weights, k = {k:.4}",
+        train.len(),
+        valid.len(),
+        used.iter().filter(|&&u| u).count()
+    );
+    say!("epoch 0: loss {t0:.6} validation {v0:.6}");
+    let frozen: Vec<bool> = used.iter().map(|u| !u).collect();
+    let mut w = w0.clone();
+    let every = (args.epochs / 10).max(1);
+    tune(&train, &mut w, &frozen, k, &settings, |epoch, w| {
+        if epoch % every == 0 || epoch == args.epochs {
+            let (a, b) = losses(w);
+            say!("epoch {epoch}: loss {a:.6} validation {b:.6}");
+        }
+    });
+    let mut tuned = ev.weights().clone();
+    for (out, x) in tuned.w.iter_mut().zip(&w) {
+        *out = (x.0.round() as i32, x.1.round() as i32);
+    }
+    let (t1, v1) = losses(&to_real(&tuned.w));
+    say!("rounded: loss {t1:.6} validation {v1:.6} (was {t0:.6} / {v0:.6})");
+    let scalars_from = tuned.layout.passed(tuned.layout.ranks);
+    Ok(tuned.to_text(&v.name, &letters, |i| used[i] || i >= scalars_from))
+}

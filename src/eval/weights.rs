@@ -1,0 +1,422 @@
+//! The tunable weights of the hand-crafted evaluation and their text format.
+//!
+//! Every weight is a (middlegame, endgame) pair. One flat vector holds them all, in the order
+//! [`Layout`] gives, so that the tuner can treat the evaluation as a weighted sum of features
+//! ([`super::trace`]). The defaults are derived from the variant's pieces
+//! ([`super::EvalParams::new`]); a weights file overrides any of them.
+//!
+//! The file format (one entry per line, `#` starts a comment, fields separated by blanks):
+//!
+//! ```text
+//! variant chess              # informative; the engine selects files by variant name
+//! board 8x8                  # must match the variant's board
+//! pieces pnbrqk              # must match the variant's piece letters, in type order
+//! material n 320 350         # value of a piece on the board
+//! hand n 330 360             # value of a piece in hand (drop variants)
+//! mobility n 5 6             # per square reached above the piece's average reach
+//! psq n 3 2 -4 1             # PIECE RANK FILE: added to the derived piece-square value
+//! passed 6 10 40             # RANK: added to the derived passed-pawn bonus
+//! doubled -4 -10             # one of the scalar terms in SCALARS
+//! ```
+//!
+//! Ranks count from the piece's own side (1 = its first rank); files are folded onto the left
+//! half (1 = an edge file), since the evaluation is left-right symmetric. Entries left out keep
+//! their derived default, so a file may hold only what was tuned.
+
+use std::fmt::Write as _;
+
+/// A (middlegame, endgame) pair.
+pub type Pair = (i32, i32);
+
+/// Scalar terms, in their order in the weight vector.
+pub const SCALARS: [&str; 10] = [
+    "doubled",
+    "isolated",
+    "supported",
+    "threat_base",
+    "threat_gain",
+    "hanging",
+    "king_danger",
+    "shield_near",
+    "shield_far",
+    "tempo",
+];
+
+/// Indices of the scalar terms.
+#[derive(Debug, Clone, Copy)]
+pub enum Scalar {
+    /// Per pawn sharing its file with another own pawn.
+    Doubled,
+    /// Per pawn without own pawns on the adjacent files.
+    Isolated,
+    /// Per pawn defended by an own pawn.
+    Supported,
+    /// Per piece attacked by a clearly lesser one.
+    ThreatBase,
+    /// Per 1200 cp of value difference between such a victim and its attacker (capped).
+    ThreatGain,
+    /// Per piece attacked and not defended.
+    Hanging,
+    /// Percent of the king-danger penalty (a function of the attackers of the king zone).
+    KingDanger,
+    /// Per own pawn on the first rank in front of a royal piece away from the centre.
+    ShieldNear,
+    /// Per own pawn on the second rank in front of it.
+    ShieldFar,
+    /// For the side to move.
+    Tempo,
+}
+
+/// Where each weight sits in the flat vector, for one variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub n_types: usize,
+    pub files: usize,
+    pub ranks: usize,
+}
+
+impl Layout {
+    pub fn new(n_types: usize, files: usize, ranks: usize) -> Layout {
+        Layout {
+            n_types,
+            files,
+            ranks,
+        }
+    }
+
+    /// Files after folding the board onto its left half.
+    pub fn half_files(&self) -> usize {
+        self.files.div_ceil(2)
+    }
+
+    pub fn material(&self, ty: usize) -> usize {
+        ty
+    }
+
+    pub fn hand(&self, ty: usize) -> usize {
+        self.n_types + ty
+    }
+
+    pub fn mobility(&self, ty: usize) -> usize {
+        2 * self.n_types + ty
+    }
+
+    /// The piece-square delta of a type on a rank (from its own side) and a folded file.
+    pub fn psq(&self, ty: usize, rank: usize, folded_file: usize) -> usize {
+        3 * self.n_types + (ty * self.ranks + rank) * self.half_files() + folded_file
+    }
+
+    /// The passed-pawn delta on a rank (from the pawn's own side).
+    pub fn passed(&self, rank: usize) -> usize {
+        3 * self.n_types + self.n_types * self.ranks * self.half_files() + rank
+    }
+
+    pub fn scalar(&self, s: Scalar) -> usize {
+        self.passed(self.ranks) + s as usize
+    }
+
+    pub fn len(&self) -> usize {
+        self.passed(self.ranks) + SCALARS.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rank of `rank` seen from `colour`'s side, and the folded file of `file`.
+    pub fn relative(&self, colour: usize, file: usize, rank: usize) -> (usize, usize) {
+        let r = if colour == 0 {
+            rank
+        } else {
+            self.ranks - 1 - rank
+        };
+        (r, file.min(self.files - 1 - file))
+    }
+}
+
+/// A full set of weights for one variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights {
+    pub layout: Layout,
+    pub w: Vec<Pair>,
+}
+
+/// A problem in a weights file, at a line (1-based; 0 for the file as a whole).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}: {reason}")]
+pub struct WeightsError {
+    pub line: usize,
+    pub reason: String,
+}
+
+impl Weights {
+    /// All weights zero.
+    pub fn zero(layout: Layout) -> Weights {
+        let w = vec![(0, 0); layout.len()];
+        Weights { layout, w }
+    }
+
+    pub fn get(&self, index: usize) -> Pair {
+        self.w[index]
+    }
+
+    pub fn scalar(&self, s: Scalar) -> Pair {
+        self.w[self.layout.scalar(s)]
+    }
+
+    /// Reads a weights file over these weights. `letters` are the variant's piece letters in
+    /// type order (lowercase), `board` its size as `FxR`.
+    pub fn apply_text(&mut self, text: &str, letters: &str) -> Result<(), WeightsError> {
+        let l = self.layout.clone();
+        let board = format!("{}x{}", l.files, l.ranks);
+        let mut seen_pieces = false;
+        for (k, raw) in text.lines().enumerate() {
+            let line = k + 1;
+            let err = |reason: String| WeightsError { line, reason };
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = content.split_whitespace().collect();
+            let key = f[0];
+            let args = &f[1..];
+            let want = |n: usize| -> Result<(), WeightsError> {
+                if args.len() == n {
+                    Ok(())
+                } else {
+                    Err(err(format!(
+                        "{key}: expected {n} fields, found {}",
+                        args.len()
+                    )))
+                }
+            };
+            let piece = |s: &str| -> Result<usize, WeightsError> {
+                let mut cs = s.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => letters
+                        .chars()
+                        .position(|x| x == c.to_ascii_lowercase())
+                        .ok_or_else(|| err(format!("{key}: no piece '{s}' in this variant"))),
+                    _ => Err(err(format!("{key}: '{s}' is not a piece letter"))),
+                }
+            };
+            let number = |s: &str| -> Result<i32, WeightsError> {
+                s.parse::<i32>()
+                    .ok()
+                    .filter(|v| v.abs() <= 100_000)
+                    .ok_or_else(|| err(format!("{key}: '{s}' is not a weight (an integer)")))
+            };
+            let index1 = |s: &str, max: usize, what: &str| -> Result<usize, WeightsError> {
+                s.parse::<usize>()
+                    .ok()
+                    .filter(|&v| (1..=max).contains(&v))
+                    .map(|v| v - 1)
+                    .ok_or_else(|| err(format!("{key}: {what} '{s}' is not in 1..={max}")))
+            };
+            let pair =
+                |a: &[&str]| -> Result<Pair, WeightsError> { Ok((number(a[0])?, number(a[1])?)) };
+            let (index, value) = match key {
+                "variant" => {
+                    want(1)?;
+                    continue;
+                }
+                "board" => {
+                    want(1)?;
+                    if args[0] != board {
+                        return Err(err(format!(
+                            "board: the weights are for {}, the variant's board is {board}",
+                            args[0]
+                        )));
+                    }
+                    continue;
+                }
+                "pieces" => {
+                    want(1)?;
+                    if args[0].to_ascii_lowercase() != letters {
+                        return Err(err(format!(
+                            "pieces: the weights are for '{}', the variant has '{letters}'",
+                            args[0]
+                        )));
+                    }
+                    seen_pieces = true;
+                    continue;
+                }
+                "material" | "hand" | "mobility" => {
+                    want(3)?;
+                    let ty = piece(args[0])?;
+                    let index = match key {
+                        "material" => l.material(ty),
+                        "hand" => l.hand(ty),
+                        _ => l.mobility(ty),
+                    };
+                    (index, pair(&args[1..])?)
+                }
+                "psq" => {
+                    want(5)?;
+                    let ty = piece(args[0])?;
+                    let rank = index1(args[1], l.ranks, "rank")?;
+                    let file = index1(args[2], l.half_files(), "folded file")?;
+                    (l.psq(ty, rank, file), pair(&args[3..])?)
+                }
+                "passed" => {
+                    want(3)?;
+                    let rank = index1(args[0], l.ranks, "rank")?;
+                    (l.passed(rank), pair(&args[1..])?)
+                }
+                _ => match SCALARS.iter().position(|&s| s == key) {
+                    Some(s) => {
+                        want(2)?;
+                        (l.passed(l.ranks) + s, pair(args)?)
+                    }
+                    None => return Err(err(format!("unknown key '{key}'"))),
+                },
+            };
+            if !seen_pieces {
+                return Err(err(format!(
+                    "{key}: a 'pieces' line must come before the first weight"
+                )));
+            }
+            self.w[index] = value;
+        }
+        Ok(())
+    }
+
+    /// The file text for these weights: every weight but the piece-square and passed-pawn
+    /// deltas that are zero. `used` says which weights the variant can use (others are left
+    /// out too).
+    pub fn to_text(&self, variant: &str, letters: &str, used: impl Fn(usize) -> bool) -> String {
+        let l = &self.layout;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "# Dabbaba evaluation weights: format in src/eval/weights.rs"
+        );
+        let _ = writeln!(s, "variant {variant}");
+        let _ = writeln!(s, "board {}x{}", l.files, l.ranks);
+        let _ = writeln!(s, "pieces {letters}");
+        let letter = |ty: usize| letters.chars().nth(ty).unwrap_or('?');
+        for (name, at) in [
+            ("material", Layout::material as fn(&Layout, usize) -> usize),
+            ("hand", Layout::hand),
+            ("mobility", Layout::mobility),
+        ] {
+            for ty in 0..l.n_types {
+                let i = at(l, ty);
+                if used(i) {
+                    let (m, e) = self.w[i];
+                    let _ = writeln!(s, "{name} {} {m} {e}", letter(ty));
+                }
+            }
+        }
+        for ty in 0..l.n_types {
+            for r in 0..l.ranks {
+                for f in 0..l.half_files() {
+                    let i = l.psq(ty, r, f);
+                    let (m, e) = self.w[i];
+                    if used(i) && (m, e) != (0, 0) {
+                        let _ = writeln!(s, "psq {} {} {} {m} {e}", letter(ty), r + 1, f + 1);
+                    }
+                }
+            }
+        }
+        for r in 0..l.ranks {
+            let i = l.passed(r);
+            let (m, e) = self.w[i];
+            if used(i) && (m, e) != (0, 0) {
+                let _ = writeln!(s, "passed {} {m} {e}", r + 1);
+            }
+        }
+        for (k, name) in SCALARS.iter().enumerate() {
+            let (m, e) = self.w[l.passed(l.ranks) + k];
+            let _ = writeln!(s, "{name} {m} {e}");
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess_layout() -> Layout {
+        Layout::new(6, 8, 8)
+    }
+
+    #[test]
+    fn indices_are_distinct_and_cover_the_vector() {
+        let l = chess_layout();
+        let mut all: Vec<usize> = Vec::new();
+        for ty in 0..6 {
+            all.extend([l.material(ty), l.hand(ty), l.mobility(ty)]);
+            for r in 0..8 {
+                for f in 0..4 {
+                    all.push(l.psq(ty, r, f));
+                }
+            }
+        }
+        all.extend((0..8).map(|r| l.passed(r)));
+        all.extend((0..SCALARS.len()).map(|k| l.passed(8) + k));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+        assert_eq!(all, (0..l.len()).collect::<Vec<_>>());
+        assert_eq!(l.relative(1, 7, 0), (7, 0));
+        assert_eq!(l.relative(0, 4, 3), (3, 3));
+    }
+
+    #[test]
+    fn text_round_trips() {
+        let mut w = Weights::zero(chess_layout());
+        for (i, x) in w.w.iter_mut().enumerate() {
+            *x = (i as i32 % 17 - 8, i as i32 % 5);
+        }
+        let text = w.to_text("chess", "pnbrqk", |_| true);
+        let mut back = Weights::zero(chess_layout());
+        back.apply_text(&text, "pnbrqk")
+            .expect("own output reads back");
+        assert_eq!(back, w);
+    }
+
+    #[test]
+    fn bad_lines_are_reported_with_their_line() {
+        let try_text = |t: &str| {
+            let mut w = Weights::zero(chess_layout());
+            w.apply_text(t, "pnbrqk").map_err(|e| e.to_string())
+        };
+        let head = "board 8x8\npieces pnbrqk\n";
+        assert_eq!(
+            try_text(&format!("{head}material x 1 2\n")),
+            Err("3: material: no piece 'x' in this variant".into())
+        );
+        assert_eq!(
+            try_text(&format!("{head}psq n 9 1 1 2\n")),
+            Err("3: psq: rank '9' is not in 1..=8".into())
+        );
+        assert_eq!(
+            try_text(&format!("{head}# fine\ntempo 10\n")),
+            Err("4: tempo: expected 2 fields, found 1".into())
+        );
+        assert_eq!(
+            try_text(&format!("{head}tempo 1.5 2\n")),
+            Err("3: tempo: '1.5' is not a weight (an integer)".into())
+        );
+        assert_eq!(
+            try_text(&format!("{head}speed 1 2\n")),
+            Err("3: unknown key 'speed'".into())
+        );
+        assert_eq!(
+            try_text("board 9x10\n"),
+            Err("1: board: the weights are for 9x10, the variant's board is 8x8".into())
+        );
+        assert_eq!(
+            try_text("board 8x8\npieces pnbrqkc\n"),
+            Err("2: pieces: the weights are for 'pnbrqkc', the variant has 'pnbrqk'".into())
+        );
+        assert_eq!(
+            try_text("tempo 1 2\n"),
+            Err("1: tempo: a 'pieces' line must come before the first weight".into())
+        );
+        assert_eq!(try_text(&format!("{head}tempo 1 2 # the bonus\n")), Ok(()));
+    }
+}
