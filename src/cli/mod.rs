@@ -37,6 +37,10 @@ pub struct Cli {
     /// from built-ins and earlier files).
     #[arg(long = "variants", global = true, value_name = "FILE")]
     pub variant_files: Vec<PathBuf>,
+    /// Evaluation weights for the variant the file names (repeatable; in place of the
+    /// built-in weights; written by `dabbaba tune`).
+    #[arg(long = "weights", global = true, value_name = "FILE")]
+    pub weight_files: Vec<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -76,6 +80,10 @@ pub fn run() -> ExitCode {
         crate::protocol::uci::ENGINE_NAME,
         std::env::args().skip(1).collect::<Vec<_>>().join(" ")
     );
+    if let Err(err) = load_weights(&cli.weight_files, &cli.variant_files) {
+        eprintln!("error: {err:#}");
+        return ExitCode::from(1);
+    }
     let outcome = match cli.command {
         None => protocol_loop::run(&cli.variant_files),
         Some(Command::Piece(args)) => piece::run(&args),
@@ -107,4 +115,21 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
                 .and_then(|j| j.io_error_kind())
                 .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Checks each `--weights` file against the variant it names and registers it.
+fn load_weights(files: &[PathBuf], variant_files: &[PathBuf]) -> anyhow::Result<()> {
+    if files.is_empty() {
+        return Ok(());
+    }
+    let set = variants::variant_set(variant_files)?;
+    for f in files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", f.display()))?;
+        let name = crate::eval::check_weights(&text, &set)
+            .map_err(|e| anyhow::anyhow!("{}:{e}", f.display()))?;
+        tracing::info!("weights for {name} from {}", f.display());
+        crate::eval::register_weights(&name, text);
+    }
+    Ok(())
 }

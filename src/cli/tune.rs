@@ -5,7 +5,7 @@
 //! The data is what `dabbaba datagen` writes (`FEN | SCORE | RESULT | GAME` lines, White's
 //! point of view). Games whose number ends in 0 are held out: the validation loss on them,
 //! before and after, tells whether the fit generalises. The start point is the weights the
-//! engine uses for the variant (its built-in file, or the derived weights), or `--weights`.
+//! engine uses for the variant: a `--weights` file, its built-in file, or the derived weights.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -31,9 +31,6 @@ pub struct TuneArgs {
     /// Positions: `FEN | SCORE | RESULT | GAME` lines (repeatable).
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
-    /// Start from this weights file instead of the variant's current weights.
-    #[arg(long)]
-    pub weights: Option<PathBuf>,
     /// Write the tuned weights here (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -117,18 +114,11 @@ pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     let variant = set
         .get(&args.variant)
         .with_context(|| format!("unknown variant '{}'", args.variant))?;
-    let start = match &args.weights {
-        Some(p) => Some((
-            p.display().to_string(),
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
-        )),
-        None => None,
-    };
     let lines = read_data(&args.data, args.limit)?;
     let text = match VariantTables::new(variant)? {
-        VariantTables::W64(t) => tune_on(&t, variant, start, &lines, args)?,
-        VariantTables::W128(t) => tune_on(&t, variant, start, &lines, args)?,
-        VariantTables::W256(t) => tune_on(&t, variant, start, &lines, args)?,
+        VariantTables::W64(t) => tune_on(&t, variant, &lines, args)?,
+        VariantTables::W128(t) => tune_on(&t, variant, &lines, args)?,
+        VariantTables::W256(t) => tune_on(&t, variant, &lines, args)?,
     };
     match &args.out {
         Some(p) => {
@@ -142,22 +132,14 @@ pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
 fn tune_on<B: Bitboard>(
     t: &Arc<Tables<B>>,
     v: &Variant,
-    start: Option<(String, String)>,
     lines: &[Line],
     args: &TuneArgs,
 ) -> anyhow::Result<String> {
     let startpos = Position::startpos(Arc::clone(t), v.chess960)?;
     let mut ev = EvalParams::new(t, &startpos);
     let letters = piece_letters(v);
-    match &start {
-        Some((name, text)) => ev
-            .load_weights(text, &letters)
-            .map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
-        None => {
-            ev.apply_builtin_weights(v)
-                .map_err(|e| anyhow::anyhow!("weights/{}.txt:{e}", v.name))?;
-        }
-    }
+    ev.apply_builtin_weights(v)
+        .map_err(|e| anyhow::anyhow!("weights/{}.txt:{e}", v.name))?;
     let n_weights = ev.weights().layout.len();
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut used = vec![false; n_weights];
@@ -196,8 +178,16 @@ fn tune_on<B: Bitboard>(
         threads: args.threads,
     };
     let lambda = args.lambda;
-    let losses = |w: &[(f64, f64)]| (loss(&train, w, k, lambda), loss(&valid, w, k, lambda));
-    let (t0, v0) = losses(&w0);
+    // Training and validation loss against the target, and validation loss against the
+    // results alone (what the weights are for: predicting games they have not seen).
+    let losses = |w: &[(f64, f64)]| {
+        (
+            loss(&train, w, k, lambda),
+            loss(&valid, w, k, lambda),
+            loss(&valid, w, k, 1.0),
+        )
+    };
+    let (t0, v0, r0) = losses(&w0);
     say!(
         "{} training and {} validation positions ({drawn} drawn by material left out), \
          {} weights, k = {k:.4}",
@@ -205,22 +195,25 @@ fn tune_on<B: Bitboard>(
         valid.len(),
         used.iter().filter(|&&u| u).count()
     );
-    say!("epoch 0: loss {t0:.6} validation {v0:.6}");
+    say!("epoch 0: loss {t0:.6} validation {v0:.6} results {r0:.6}");
     let frozen: Vec<bool> = used.iter().map(|u| !u).collect();
     let mut w = w0.clone();
     let every = (args.epochs / 10).max(1);
     tune(&train, &mut w, &frozen, k, &settings, |epoch, w| {
         if epoch % every == 0 || epoch == args.epochs {
-            let (a, b) = losses(w);
-            say!("epoch {epoch}: loss {a:.6} validation {b:.6}");
+            let (a, b, c) = losses(w);
+            say!("epoch {epoch}: loss {a:.6} validation {b:.6} results {c:.6}");
         }
     });
     let mut tuned = ev.weights().clone();
     for (out, x) in tuned.w.iter_mut().zip(&w) {
         *out = (x.0.round() as i32, x.1.round() as i32);
     }
-    let (t1, v1) = losses(&to_real(&tuned.w));
-    say!("rounded: loss {t1:.6} validation {v1:.6} (was {t0:.6} / {v0:.6})");
+    let (t1, v1, r1) = losses(&to_real(&tuned.w));
+    say!(
+        "rounded: loss {t1:.6} validation {v1:.6} results {r1:.6} \
+         (was {t0:.6} / {v0:.6} / {r0:.6})"
+    );
     let scalars_from = tuned.layout.passed(tuned.layout.ranks);
     Ok(tuned.to_text(&v.name, &letters, |i| used[i] || i >= scalars_from))
 }

@@ -99,12 +99,51 @@ pub struct EvalParams {
 
 include!(concat!(env!("OUT_DIR"), "/builtin_weights.rs"));
 
-/// The built-in weights file of a variant (`weights/NAME.txt`, embedded at build time).
-pub fn builtin_weights(variant: &str) -> Option<&'static str> {
-    BUILTIN_WEIGHTS
-        .iter()
-        .find(|(name, _)| *name == variant)
-        .map(|&(_, text)| text)
+/// Weights files given at run time (`--weights`), by variant name; they take precedence over
+/// the built-in ones.
+static USER_WEIGHTS: std::sync::RwLock<Vec<(String, String)>> = std::sync::RwLock::new(Vec::new());
+
+/// Uses `text` as the weights of `variant` from now on, for every engine of this process.
+pub fn register_weights(variant: &str, text: String) {
+    if let Ok(mut list) = USER_WEIGHTS.write() {
+        list.retain(|(name, _)| name != variant);
+        list.push((variant.to_string(), text));
+    }
+}
+
+/// The weights file text of a variant: one given at run time, else the built-in one
+/// (`weights/NAME.txt`, embedded at build time).
+pub fn builtin_weights(variant: &str) -> Option<String> {
+    let user = USER_WEIGHTS.read().ok().and_then(|list| {
+        list.iter()
+            .find(|(name, _)| name == variant)
+            .map(|(_, text)| text.clone())
+    });
+    user.or_else(|| {
+        BUILTIN_WEIGHTS
+            .iter()
+            .find(|(name, _)| *name == variant)
+            .map(|&(_, text)| text.to_string())
+    })
+}
+
+/// Checks a weights file against the variant it names (its `variant` line) and returns that
+/// name. Errors are `LINE: reason`.
+pub fn check_weights(
+    text: &str,
+    variants: &crate::variant::VariantSet,
+) -> Result<String, WeightsError> {
+    let (line, name) = weights::variant_line(text).ok_or(WeightsError {
+        line: 1,
+        reason: "no 'variant NAME' line".into(),
+    })?;
+    let v = variants.get(&name).ok_or_else(|| WeightsError {
+        line,
+        reason: format!("variant: unknown variant '{name}'"),
+    })?;
+    let layout = Layout::new(v.pieces.len(), v.files as usize, v.ranks as usize);
+    Weights::zero(layout).apply_text(text, &piece_letters(v))?;
+    Ok(name)
 }
 
 /// A variant's piece letters in type order, lower case (the `pieces` line of a weights file).
@@ -415,7 +454,7 @@ impl EvalParams {
         v: &crate::variant::Variant,
     ) -> Result<bool, WeightsError> {
         match builtin_weights(&v.name) {
-            Some(text) => self.load_weights(text, &piece_letters(v)).map(|()| true),
+            Some(text) => self.load_weights(&text, &piece_letters(v)).map(|()| true),
             None => Ok(false),
         }
     }
@@ -879,6 +918,27 @@ mod tests {
             assert!(
                 (direct as f64 - traced).abs() <= 2.0 + pieces,
                 "{name} {fen}: evaluate {direct}, trace {traced}"
+            );
+        }
+    }
+
+    /// Every file in `weights/` is for a built-in variant, reads without error and changes
+    /// the weights the pieces alone give.
+    #[test]
+    fn every_builtin_weights_file_loads_and_applies() {
+        for &(name, text) in BUILTIN_WEIGHTS {
+            let v = builtin(name).unwrap_or_else(|| panic!("weights/{name}.txt: no such variant"));
+            let g = AnyPosition::new(v, None, false).expect("start");
+            let (applied, changed) = crate::with_position!(&g, p => {
+                let mut ep = EvalParams::new(p.tables(), p);
+                let applied = ep.apply_builtin_weights(v);
+                (applied, ep.weights() != ep.derived_weights())
+            });
+            assert_eq!(applied, Ok(true), "weights/{name}.txt");
+            assert!(changed, "weights/{name}.txt changes nothing");
+            assert!(
+                text.contains(&format!("variant {name}")),
+                "weights/{name}.txt"
             );
         }
     }

@@ -334,6 +334,18 @@ impl Weights {
     }
 }
 
+/// The line number and name of a file's `variant NAME` line.
+pub fn variant_line(text: &str) -> Option<(usize, String)> {
+    text.lines().enumerate().find_map(|(k, raw)| {
+        let content = raw.split('#').next().unwrap_or("");
+        let mut f = content.split_whitespace();
+        match (f.next(), f.next(), f.next()) {
+            (Some("variant"), Some(name), None) => Some((k + 1, name.to_string())),
+            _ => None,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
