@@ -878,7 +878,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.hist.corrected(us, pawn_hash, raw_eval)
         };
         self.evals[ply] = eval;
+        let static_eval = eval;
         let improving = !check && ply >= 2 && eval > self.evals[ply - 2];
+        // A table score whose bound lies beyond the static evaluation is a better guess of
+        // the node's value for the pruning decisions below (`improving` keeps comparing
+        // static evaluations, which are alike at every ply).
+        let eval = match tte {
+            Some(e) if !check && excluded == Move::NONE => {
+                let s = score_from_tt(e.score, ply);
+                let beyond = match e.bound {
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                    Bound::Exact => true,
+                    Bound::None => false,
+                };
+                if beyond && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    eval
+                }
+            }
+            _ => eval,
+        };
 
         // Steps 5 and 6 judge a node by its static evaluation, which cannot see a quiet
         // threat made by the move before. Keeping them out of ply 1 (where that move is a root
@@ -1121,8 +1142,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if !check
             && best.abs() < MATE_BOUND
             && (best_move == Move::NONE || !is_tactical(&self.pos, best_move))
-            && !(bound == Bound::Lower && best <= eval)
-            && !(bound == Bound::Upper && best >= eval)
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
         {
             self.hist
                 .update_correction(us, pawn_hash, depth, best, raw_eval);
