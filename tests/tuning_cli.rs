@@ -107,6 +107,33 @@ fn datagen_tune_and_weights_work_end_to_end() {
         "{tuned}"
     );
 
+    // --max-ply leaves out exactly the positions past that ply (by the FEN's move number).
+    let late = lines
+        .iter()
+        .filter(|line| {
+            let fields: Vec<&str> = line.split(" | ").next().unwrap().split(' ').collect();
+            let fullmove: u32 = fields[fields.len() - 1].parse().expect("move number");
+            2 * (fullmove - 1) + u32::from(fields[1] == "b") > 20
+        })
+        .count();
+    assert!(late > 0 && late < lines.len(), "{late} late positions");
+    let (code, out, err) = dabbaba(&[
+        "tune",
+        "--data",
+        path(&data),
+        "--epochs",
+        "0",
+        "--max-ply",
+        "20",
+        "--out",
+        path(&dir.join("unused.txt")),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!(" and {late} after --max-ply left out")),
+        "{late}: {out}"
+    );
+
     // The tuned file is accepted and changes the evaluation.
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let before = depth1_score(None, fen);

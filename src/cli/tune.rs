@@ -49,6 +49,11 @@ pub struct TuneArgs {
     /// Use at most this many positions.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Leave out positions after this many plies (by the FEN's move number). In variants
+    /// whose long endgames are drawn by rule whatever the material (makruk's counting), such
+    /// positions teach that material does not matter.
+    #[arg(long)]
+    pub max_ply: Option<u32>,
 }
 
 /// One data line.
@@ -143,10 +148,14 @@ fn tune_on<B: Bitboard>(
     let n_weights = ev.weights().layout.len();
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut used = vec![false; n_weights];
-    let mut drawn = 0usize;
+    let (mut drawn, mut late) = (0usize, 0usize);
     for (k, line) in lines.iter().enumerate() {
         let pos = Position::from_fen(Arc::clone(t), &line.fen, v.chess960)
             .map_err(|e| anyhow::anyhow!("position {}: {e}", k + 1))?;
+        if args.max_ply.is_some_and(|n| pos.game_ply() > n) {
+            late += 1;
+            continue;
+        }
         let mut f = Features::new(n_weights);
         evaluate_traced(&pos, &ev, &mut f);
         let f = f.finish();
@@ -189,8 +198,8 @@ fn tune_on<B: Bitboard>(
     };
     let (t0, v0, r0) = losses(&w0);
     say!(
-        "{} training and {} validation positions ({drawn} drawn by material left out), \
-         {} weights, k = {k:.4}",
+        "{} training and {} validation positions ({drawn} drawn by material and {late} \
+         after --max-ply left out), {} weights, k = {k:.4}",
         train.len(),
         valid.len(),
         used.iter().filter(|&&u| u).count()

@@ -138,6 +138,11 @@ impl<B: Bitboard> Position<B> {
     pub fn side_to_move(&self) -> usize {
         self.stm
     }
+    /// Plies since the game's start, as the FEN's move number gives it (0 at White's first move).
+    #[inline]
+    pub fn game_ply(&self) -> u32 {
+        self.game_ply
+    }
     /// The piece code on `sq` (0 empty, [`WALL`]).
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Piece {
