@@ -417,16 +417,19 @@ fn shogi_text_and_json_with_drops() {
             assert!(shogi_move_shape(&m), "{m} in {l}");
         }
     }
-    // Rooks in hand: a drop is best (the PV carries drops as `R@e4`, in UCI and SAN alike).
-    let fen = "lnsgk1snl/1r4gb1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Rr] w 0 1";
+    // A gold in hand mates by a drop in front of the king, whatever the evaluation weights
+    // (the PV carries drops as `G@e8`, in UCI and SAN alike, SAN adding the mate mark).
+    let fen = "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1";
     let lines = analyse_json(&["--variant", "shogi", "--fen", fen, "--depth", "3"]);
     let best = lines.last().expect("best");
+    assert_eq!(best["score"]["mate"], 1, "{best}");
     let pv = strings(&best["pv"]);
-    assert!(pv.iter().any(|m| m.contains('@')), "{best}");
+    assert_eq!(pv.first().map(String::as_str), Some("G@e8"), "{best}");
     for (i, m) in pv.iter().enumerate() {
         assert!(shogi_move_shape(m), "{m} in {best}");
         if m.contains('@') {
-            assert_eq!(strings(&best["pv_san"])[i], *m, "{best}");
+            let san = &strings(&best["pv_san"])[i];
+            assert_eq!(san.trim_end_matches(['+', '#']), *m, "{best}");
         }
     }
     assert!(legal("shogi", Some(fen)).contains(&pv[0]), "{best}");
