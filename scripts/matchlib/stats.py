@@ -28,7 +28,9 @@ SPRT, log-likelihood ratio (LLR) and bounds:
     with the sample mean mu and variance var of the N pair scores,
     LLR = N (s1 - s0) (2 mu - s0 - s1) / (2 var)
     which is the log-likelihood ratio of two normal laws with means s1 and s0 and the
-    common (sample) variance var. If var = 0 the sample holds no information: LLR = 0.
+    common (sample) variance var. If var = 0 the sample holds no information: LLR = 0,
+    except for a sample of sweeps only (all WW or all LL pairs), whose empty cells count
+    half a pair each so that the LLR moves towards the hypothesis it supports.
 
   model "normalized" (pentanomial, bounds in normalized Elo):
     nElo = 800 / ln(10) * (mu - 1/2) / (sqrt(2) * sigma_pair),
@@ -128,8 +130,20 @@ def _normal_llr(n, mu, var, s0, s1):
     return n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
 
 
+def _sweeps_regularized(ptnml):
+    """A sample of nothing but sweeps one way (every pair WW, or every pair LL) has no
+    variance, yet it is strong evidence: give each empty cell half a pair (a cautious
+    prior, so a few sweeps do not decide a test), so the LLR moves. Any other sample is
+    returned unchanged."""
+    counts = list(ptnml)
+    total = sum(counts)
+    if total > 0 and (counts[0] == total or counts[4] == total):
+        return [c if c > 0 else 0.5 for c in counts]
+    return counts
+
+
 def llr_logistic(ptnml, elo0: float, elo1: float) -> float:
-    mu, var, n = _ptnml_mu_var(ptnml)
+    mu, var, n = _ptnml_mu_var(_sweeps_regularized(ptnml))
     return _normal_llr(n, mu, var, score_from_elo(elo0), score_from_elo(elo1))
 
 
@@ -141,7 +155,7 @@ def normalized_elo(ptnml) -> float:
 
 
 def llr_normalized(ptnml, nelo0: float, nelo1: float) -> float:
-    mu, var, n = _ptnml_mu_var(ptnml)
+    mu, var, n = _ptnml_mu_var(_sweeps_regularized(ptnml))
     if n == 0 or var <= 0.0:
         return 0.0
     scale = math.log(10.0) / 800.0 * math.sqrt(2.0) * math.sqrt(var)

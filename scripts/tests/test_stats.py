@@ -93,6 +93,9 @@ class SprtTests(unittest.TestCase):
     def test_degenerate_samples(self):
         self.assertEqual(stats.llr_logistic([0, 0, 7, 0, 0], 0, 5), 0.0)
         self.assertEqual(stats.llr_logistic([0, 0, 0, 0, 0], 0, 5), 0.0)
+        # Sweeps only: no variance, but the evidence points one way.
+        self.assertGreater(stats.llr_logistic([0, 0, 0, 0, 20], 0, 200), 1.386)
+        self.assertLess(stats.llr_logistic([20, 0, 0, 0, 0], 0, 200), -1.386)
         self.assertEqual(stats.llr_bayeselo(0, 0, 0, 0, 5), 0.0)
         self.assertTrue(math.isfinite(stats.llr_bayeselo(10, 0, 0, 0, 5)))
 
