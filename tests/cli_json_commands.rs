@@ -1,20 +1,10 @@
 //! `--json` for `perft`, `bench`, `status`, `check`, `variants` and `piece`, in text and JSON
 //! mode, on chess, xiangqi and shogi, with the documented fields and the error cases.
 
-use serde_json::Value;
-use std::process::Command;
+mod pipe_common;
 
-fn dabbaba(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
-        .args(args)
-        .output()
-        .expect("run dabbaba");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use pipe_common::run as dabbaba;
+use serde_json::Value;
 
 fn ndjson(stdout: &str) -> Vec<Value> {
     stdout

@@ -2,20 +2,10 @@
 //! fits weights to them and writes a weights file, `--weights FILE` makes every command use
 //! it; malformed data and weights files are rejected with `FILE:LINE: reason`.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod pipe_common;
 
-fn dabbaba(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
-        .args(args)
-        .output()
-        .expect("start dabbaba");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use pipe_common::run as dabbaba;
+use std::path::{Path, PathBuf};
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {

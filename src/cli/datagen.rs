@@ -132,7 +132,11 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     }
     pb.finish_and_clear();
     for w in workers {
-        let _ = w.join();
+        // The games a failed worker did not finish are missing from the file; say so rather
+        // than report a short run as complete (running the command again plays them).
+        if w.join().is_err() {
+            anyhow::bail!("a datagen worker failed; run the same command again to resume");
+        }
     }
     say!(
         "{games} games ({} already in the file), {positions} positions, White scored {:.1}%",

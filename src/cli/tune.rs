@@ -177,7 +177,10 @@ fn tune_on<B: Bitboard>(
             train.push(sample);
         }
     }
-    anyhow::ensure!(!train.is_empty(), "no positions to tune on");
+    anyhow::ensure!(
+        !train.is_empty(),
+        "no positions to tune on ({drawn} drawn by material and {late} after --max-ply left out)"
+    );
     let w0 = to_real(&ev.weights().w);
     let k = fit_k(&train, &w0);
     let settings = TuneSettings {
@@ -223,6 +226,7 @@ fn tune_on<B: Bitboard>(
         "rounded: loss {t1:.6} validation {v1:.6} results {r1:.6} \
          (was {t0:.6} / {v0:.6} / {r0:.6})"
     );
-    let scalars_from = tuned.layout.passed(tuned.layout.ranks);
+    // The scalar terms are written even where unused, so every file lists them all.
+    let scalars_from = tuned.layout.scalar_index(0);
     Ok(tuned.to_text(&v.name, &letters, |i| used[i] || i >= scalars_from))
 }

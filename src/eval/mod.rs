@@ -480,7 +480,7 @@ impl EvalParams {
             *out = (clamp16(base.0 as i32 + m), clamp16(base.1 as i32 + e));
         }
         for (k, out) in self.scalars.iter_mut().enumerate() {
-            *out = w.get(l.passed(l.ranks) + k);
+            *out = w.get(l.scalar_index(k));
         }
         let passed: Vec<(i32, i32)> = (0..l.ranks).map(|r| w.get(l.passed(r))).collect();
         self.pawns.set_deltas(&self.rel_rank, &passed);

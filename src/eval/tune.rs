@@ -114,7 +114,11 @@ fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64, s: &TuneSettings) -> V
             .chunks(chunk)
             .map(|part| scope.spawn(move || gradient_part(part, w, k, s.lambda)))
             .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        // A part lost to a panic would bend the gradient silently: pass the panic on.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
     let n = samples.len().max(1) as f64;
     let mut g = vec![(0.0, 0.0); w.len()];

@@ -8,7 +8,8 @@
 //! The file format (one entry per line, `#` starts a comment, fields separated by blanks):
 //!
 //! ```text
-//! variant chess              # informative; the engine selects files by variant name
+//! variant chess              # the variant the file is for (built-in files are also named
+//!                            # after it; a file given with --weights must have this line)
 //! board 8x8                  # must match the variant's board
 //! pieces pnbrqk              # must match the variant's piece letters, in type order
 //! material n 320 350         # value of a piece on the board
@@ -42,7 +43,7 @@ pub const SCALARS: [&str; 10] = [
     "tempo",
 ];
 
-/// Indices of the scalar terms.
+/// Indices of the scalar terms, in the order of [`SCALARS`].
 #[derive(Debug, Clone, Copy)]
 pub enum Scalar {
     /// Per pawn sharing its file with another own pawn.
@@ -66,6 +67,9 @@ pub enum Scalar {
     /// For the side to move.
     Tempo,
 }
+
+// The enum and the names must list the same terms.
+const _: () = assert!(Scalar::Tempo as usize + 1 == SCALARS.len());
 
 /// Where each weight sits in the flat vector, for one variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,11 +116,16 @@ impl Layout {
     }
 
     pub fn scalar(&self, s: Scalar) -> usize {
-        self.passed(self.ranks) + s as usize
+        self.scalar_index(s as usize)
+    }
+
+    /// The scalar term named `SCALARS[k]`; the scalars are the last weights of the vector.
+    pub fn scalar_index(&self, k: usize) -> usize {
+        self.passed(self.ranks) + k
     }
 
     pub fn len(&self) -> usize {
-        self.passed(self.ranks) + SCALARS.len()
+        self.scalar_index(SCALARS.len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -165,7 +174,7 @@ impl Weights {
     }
 
     /// Reads a weights file over these weights. `letters` are the variant's piece letters in
-    /// type order (lowercase), `board` its size as `FxR`.
+    /// type order (lowercase); the file's `board` line must match the layout's size.
     pub fn apply_text(&mut self, text: &str, letters: &str) -> Result<(), WeightsError> {
         let l = self.layout.clone();
         let board = format!("{}x{}", l.files, l.ranks);
@@ -266,7 +275,7 @@ impl Weights {
                 _ => match SCALARS.iter().position(|&s| s == key) {
                     Some(s) => {
                         want(2)?;
-                        (l.passed(l.ranks) + s, pair(args)?)
+                        (l.scalar_index(s), pair(args)?)
                     }
                     None => return Err(err(format!("unknown key '{key}'"))),
                 },
@@ -327,7 +336,7 @@ impl Weights {
             }
         }
         for (k, name) in SCALARS.iter().enumerate() {
-            let (m, e) = self.w[l.passed(l.ranks) + k];
+            let (m, e) = self.w[l.scalar_index(k)];
             let _ = writeln!(s, "{name} {m} {e}");
         }
         s
@@ -367,7 +376,7 @@ mod tests {
             }
         }
         all.extend((0..8).map(|r| l.passed(r)));
-        all.extend((0..SCALARS.len()).map(|k| l.passed(8) + k));
+        all.extend((0..SCALARS.len()).map(|k| l.scalar_index(k)));
         let n = all.len();
         all.sort_unstable();
         all.dedup();

@@ -1,16 +1,33 @@
-//! The `dabbaba` binary behind pipes, for the protocol session tests: started plainly or
-//! under an address-space limit, with its output lines arriving on a channel (read as bytes
-//! and decoded leniently, so a test sees whatever the engine writes).
+//! The `dabbaba` binary for the tests: run to the end (`run`), or behind pipes for the
+//! protocol session tests, started plainly or under an address-space limit, with its output
+//! lines arriving on a channel (read as bytes and decoded leniently, so a test sees whatever
+//! the engine writes).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 
 /// A started engine: the process, its standard input, and its output lines.
+#[allow(dead_code)] // unused where a test file only runs the binary to the end
 pub struct Pipes {
     pub child: Child,
     pub stdin: ChildStdin,
     pub rx: Receiver<String>,
+}
+
+/// Runs the binary under test with `args` to the end: exit code (-1 when killed by a signal),
+/// standard output and standard error.
+#[allow(dead_code)] // not every test file runs it this way
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .args(args)
+        .output()
+        .expect("run dabbaba");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
 }
 
 /// The binary under test with `args`.
