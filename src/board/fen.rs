@@ -262,10 +262,10 @@ impl<B: Bitboard> Position<B> {
                     if promoted {
                         let np =
                             t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
-                        p.put_piece(make_piece(np, c), sq);
+                        p.put_piece(make_piece(np, c), sq, &mut ());
                         p.promoted_from[sq.index()] = id + 1;
                     } else {
-                        p.put_piece(make_piece(id, c), sq);
+                        p.put_piece(make_piece(id, c), sq, &mut ());
                         if chars.peek() == Some(&'~') {
                             chars.next();
                             // Crazyhouse-promoted marker: remember "promoted from the main pawn".
@@ -420,7 +420,7 @@ impl<B: Bitboard> Position<B> {
             if self.in_hand(id, c) as usize + 1 >= crate::board::position::MAX_IN_HAND {
                 return Err(bad(format!("too many '{ch}'")));
             }
-            let _ = self.add_to_hand(id, c);
+            let _ = self.add_to_hand(id, c, &mut ());
         }
         Ok(())
     }

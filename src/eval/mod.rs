@@ -19,6 +19,7 @@
 //!   corner ([`mating`]).
 
 pub mod hand;
+pub mod incremental;
 pub mod king;
 pub mod mating;
 pub mod pawns;
@@ -30,6 +31,7 @@ pub mod weights;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
+pub use incremental::PsqtSums;
 use king::{KingAttack, KingTables};
 use mating::MatingMaterial;
 use pawns::PawnTables;
@@ -517,7 +519,13 @@ fn clamp16(x: i32) -> i16 {
 /// The static evaluation from the side to move's point of view, in centipawns.
 #[inline]
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
-    evaluate_traced(pos, p, &mut NoTrace)
+    evaluate_from(pos, p, &mut NoTrace, None)
+}
+
+/// [`evaluate`] with material, piece-square, hand values and phase taken from `sums` (kept up
+/// to date by make/unmake, see [`incremental`]) instead of summed over the board.
+pub fn evaluate_with<B: Bitboard>(pos: &Position<B>, p: &EvalParams, sums: &PsqtSums) -> i32 {
+    evaluate_from(pos, p, &mut NoTrace, Some(sums))
 }
 
 /// [`evaluate`], reporting each weight used to `tr`.
@@ -526,12 +534,24 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
     p: &EvalParams,
     tr: &mut T,
 ) -> i32 {
+    evaluate_from(pos, p, tr, None)
+}
+
+/// The evaluation; the position-only sums come from `sums` if given, else from the board.
+#[inline(always)]
+fn evaluate_from<B: Bitboard, T: Trace>(
+    pos: &Position<B>,
+    p: &EvalParams,
+    tr: &mut T,
+    sums: Option<&PsqtSums>,
+) -> i32 {
     let t = pos.tables();
     let l = &p.weights.layout;
     let occ = pos.occupied();
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
-    let mut phase = 0;
+    // Whether material, piece-square, hand values and phase are summed here.
+    let summed = sums.is_none();
+    let s = sums.copied().unwrap_or_default();
+    let (mut mg, mut eg, mut phase) = (s.mg, s.eg, s.phase);
     let kings = [pos.king_square(0), pos.king_square(1)];
     let zones: [B; 2] = kings.map(|k| k.map_or(B::EMPTY, |s| p.king.zone(s)));
     // attack[c]: attacks on colour c's king zone.
@@ -546,21 +566,25 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
             if bb.is_empty() {
                 continue;
             }
-            let cnt = bb.count() as i32;
-            mg[c] += p.mg[i] * cnt;
-            eg[c] += p.eg[i] * cnt;
-            phase += p.phase_w[i] * cnt;
-            if T::ON && !p.royal[i] {
-                tr.add(c, l.material(i), cnt as f32);
+            if summed {
+                let cnt = bb.count() as i32;
+                mg[c] += p.mg[i] * cnt;
+                eg[c] += p.eg[i] * cnt;
+                phase += p.phase_w[i] * cnt;
+                if T::ON && !p.royal[i] {
+                    tr.add(c, l.material(i), cnt as f32);
+                }
             }
             let base = (i * 2 + c) * p.squares;
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
             for sq in bb.iter() {
-                let (m, e) = p.pst[base + sq.index()];
-                mg[c] += m as i32;
-                eg[c] += e as i32;
+                if summed {
+                    let (m, e) = p.pst[base + sq.index()];
+                    mg[c] += m as i32;
+                    eg[c] += e as i32;
+                }
                 if T::ON {
                     let (bm, be) = p.base_pst[base + sq.index()];
                     tr.fixed(c, bm as i32, be as i32);
@@ -664,7 +688,7 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
         }
     }
     // Pieces in hand count above their board value: a drop can put them almost anywhere.
-    if t.has_hands {
+    if t.has_hands && summed {
         let h = hand::score(&p.hand, |ty, c| pos.in_hand(ty, c));
         for c in 0..2 {
             mg[c] += h[c].0;

@@ -13,7 +13,7 @@ use super::{Control, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::{Move, MoveKind, MoveList};
-use crate::eval::{evaluate, EvalParams};
+use crate::eval::{evaluate_with, EvalParams, PsqtSums};
 use crate::variant::GameValue;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -67,6 +67,9 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     sh: &'a Shared,
     /// Keys of the positions of the game and the search path, the current one last.
     keys: Vec<u64>,
+    /// Material and piece-square sums of the search path, the current position's last
+    /// (updated by make-move, see [`crate::eval::incremental`]).
+    psqt: Vec<PsqtSums>,
     /// Number of keys that belong to the game before the root.
     root_keys: usize,
     pub nodes: u64,
@@ -189,11 +192,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 row
             })
             .collect();
+        let mut psqt = Vec::with_capacity(MAX_PLY + 2);
+        psqt.push(PsqtSums::compute(&pos, &sh.ev));
         Worker {
             id,
             pos,
             sh,
             keys,
+            psqt,
             root_keys,
             nodes: 0,
             seldepth: 0,
@@ -374,7 +380,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.evals[0] = if in_check(&self.pos) {
             -INF
         } else {
-            evaluate(&self.pos, &self.sh.ev)
+            self.static_eval()
         };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -447,7 +453,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.hist
                 .piece_to(self.pos.side_to_move(), ty, m.to().index())
         };
-        self.pos.make_move(m);
+        let mut sums = *self.psqt.last().expect("the root's sums are on the stack");
+        self.pos
+            .make_move_observed(m, &mut sums.tracker(&self.sh.ev));
+        self.psqt.push(sums);
         self.keys.push(self.pos.key());
         if self.rules.perpetual {
             // Filled in at step 4 of the node's search: only nodes that search further
@@ -460,9 +469,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
+    /// The static evaluation of the current position.
+    #[inline]
+    fn static_eval(&self) -> i32 {
+        let sums = self.psqt.last().expect("the root's sums are on the stack");
+        evaluate_with(&self.pos, &self.sh.ev, sums)
+    }
+
     #[inline]
     fn unmake(&mut self, m: Move) {
         self.pos.unmake_move(m);
+        self.psqt.pop();
         self.keys.pop();
         if self.rules.perpetual {
             self.checks.pop();
@@ -815,7 +832,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos, &self.sh.ev);
+            return self.static_eval();
         }
 
         // Step 2. Draws by rule, mate distance pruning, games ended by a variant rule.
@@ -869,7 +886,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             match tte {
                 Some(e) if e.bound != Bound::None || e.depth > 0 || e.eval != 0 => e.eval,
-                _ => evaluate(&self.pos, &self.sh.ev),
+                _ => self.static_eval(),
             }
         };
         let eval = if check {
@@ -1180,7 +1197,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.seldepth = ply;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos, &self.sh.ev);
+            return self.static_eval();
         }
         if self.pos.is_immediate_game_end() {
             return value_score(terminal_value(&self.pos, false), ply, MATE);
@@ -1222,7 +1239,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             raw_eval = match tte {
                 Some(e) if e.eval != 0 => e.eval,
-                _ => evaluate(&self.pos, &self.sh.ev),
+                _ => self.static_eval(),
             };
             let e = self
                 .hist

@@ -7,6 +7,7 @@
 //! variant name is tested anywhere.
 
 pub mod multileg;
+pub mod observer;
 pub mod palace;
 pub mod tables;
 
@@ -14,6 +15,7 @@ use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::{Square, Width};
 use crate::board::moves::{Move, MoveKind};
 use crate::variant::Variant;
+pub use observer::BoardObserver;
 use std::sync::Arc;
 pub use tables::{TableError, Tables, TypeSet, MAX_IN_HAND};
 
@@ -200,20 +202,32 @@ impl<B: Bitboard> Position<B> {
         self.hand_total[color]
     }
     /// Adds one piece of a type to a colour's hand and returns the zobrist change.
-    pub(crate) fn add_to_hand(&mut self, type_id: u8, color: usize) -> u64 {
+    pub(crate) fn add_to_hand<O: BoardObserver>(
+        &mut self,
+        type_id: u8,
+        color: usize,
+        obs: &mut O,
+    ) -> u64 {
         let i = 2 * type_id as usize + color;
         let n = self.hand[i] as u32;
         self.hand[i] += 1;
         self.hand_total[color] += 1;
+        obs.hand_changed(type_id, color, n, n + 1);
         let z = &self.t.zobrist;
         z.hand(type_id, color, n) ^ z.hand(type_id, color, (n + 1).min(MAX_IN_HAND as u32 - 1))
     }
     /// Takes one piece of a type from a colour's hand and returns the zobrist change.
-    pub(crate) fn remove_from_hand(&mut self, type_id: u8, color: usize) -> u64 {
+    pub(crate) fn remove_from_hand<O: BoardObserver>(
+        &mut self,
+        type_id: u8,
+        color: usize,
+        obs: &mut O,
+    ) -> u64 {
         let i = 2 * type_id as usize + color;
         let n = self.hand[i] as u32;
         self.hand[i] -= 1;
         self.hand_total[color] -= 1;
+        obs.hand_changed(type_id, color, n, n - 1);
         let z = &self.t.zobrist;
         z.hand(type_id, color, n.min(MAX_IN_HAND as u32 - 1)) ^ z.hand(type_id, color, n - 1)
     }
@@ -257,7 +271,8 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    pub(crate) fn put_piece(&mut self, pc: Piece, sq: Square) {
+    pub(crate) fn put_piece<O: BoardObserver>(&mut self, pc: Piece, sq: Square, obs: &mut O) {
+        obs.piece_added(pc, sq);
         let (t, c) = (type_of(pc), color_of(pc));
         self.board[sq.index()] = pc;
         self.by_color[c] |= B::square(sq);
@@ -266,8 +281,9 @@ impl<B: Bitboard> Position<B> {
         self.counts[2 * t as usize + c] += 1;
     }
 
-    pub(crate) fn remove_piece(&mut self, sq: Square) {
+    pub(crate) fn remove_piece<O: BoardObserver>(&mut self, sq: Square, obs: &mut O) {
         let pc = self.board[sq.index()];
+        obs.piece_removed(pc, sq);
         let (t, c) = (type_of(pc), color_of(pc));
         self.board[sq.index()] = EMPTY;
         self.by_color[c] ^= B::square(sq);
@@ -276,8 +292,9 @@ impl<B: Bitboard> Position<B> {
         self.counts[2 * t as usize + c] -= 1;
     }
 
-    pub(crate) fn move_piece(&mut self, from: Square, to: Square) {
+    pub(crate) fn move_piece<O: BoardObserver>(&mut self, from: Square, to: Square, obs: &mut O) {
         let pc = self.board[from.index()];
+        obs.piece_moved(pc, from, to);
         let (t, c) = (type_of(pc), color_of(pc));
         let ft = B::square(from) | B::square(to);
         self.board[from.index()] = EMPTY;
@@ -502,27 +519,38 @@ impl<B: Bitboard> Position<B> {
         self.immediate_end().is_some()
     }
 
-    /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].
     /// Moves the castling king and rook from `(king, rook)` squares to `(king, rook)` squares,
     /// with their promotion markers. Both are lifted before either is put down, because in
     /// Chess960 a destination may be the other piece's start square.
-    fn relocate_castling_pair(&mut self, from: (Square, Square), to: (Square, Square)) {
+    fn relocate_castling_pair<O: BoardObserver>(
+        &mut self,
+        from: (Square, Square),
+        to: (Square, Square),
+        obs: &mut O,
+    ) {
         let pieces = (self.board[from.0.index()], self.board[from.1.index()]);
         let promoted = (
             self.promoted_from[from.0.index()],
             self.promoted_from[from.1.index()],
         );
-        self.remove_piece(from.0);
-        self.remove_piece(from.1);
+        self.remove_piece(from.0, obs);
+        self.remove_piece(from.1, obs);
         self.promoted_from[from.0.index()] = 0;
         self.promoted_from[from.1.index()] = 0;
-        self.put_piece(pieces.0, to.0);
-        self.put_piece(pieces.1, to.1);
+        self.put_piece(pieces.0, to.0, obs);
+        self.put_piece(pieces.1, to.1, obs);
         self.promoted_from[to.0.index()] = promoted.0;
         self.promoted_from[to.1.index()] = promoted.1;
     }
 
+    /// Plays `m` (a legal move from the generator). Undo with [`Position::unmake_move`].
+    #[inline]
     pub fn make_move(&mut self, m: Move) {
+        self.make_move_observed(m, &mut ());
+    }
+
+    /// [`Position::make_move`], reporting each change of the board and hands to `obs`.
+    pub fn make_move_observed<O: BoardObserver>(&mut self, m: Move, obs: &mut O) {
         let t = Arc::clone(&self.t);
         let z = &t.zobrist;
         let us = self.stm;
@@ -559,7 +587,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         if kind == MoveKind::Drop {
-            self.make_drop(m, k);
+            self.make_drop(m, k, obs);
             return;
         }
 
@@ -573,13 +601,13 @@ impl<B: Bitboard> Position<B> {
             let rfrom = to;
             let (kto, rto) = t.castling_destinations(from, rfrom > from);
             let rook = self.board[rfrom.index()];
-            self.relocate_castling_pair((from, rfrom), (kto, rto));
+            self.relocate_castling_pair((from, rfrom), (kto, rto), obs);
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, kto);
             k ^= z.piece(type_of(rook), us, rfrom) ^ z.piece(type_of(rook), us, rto);
             to = kto;
         } else {
             if kind == MoveKind::MultiLeg {
-                let (dk, mask) = self.make_kill(m);
+                let (dk, mask) = self.make_kill(m, obs);
                 k ^= dk;
                 kill_mask = mask;
             }
@@ -596,7 +624,7 @@ impl<B: Bitboard> Position<B> {
                 self.st.captured_sq = capsq;
                 self.st.captured_unpromoted = self.promoted_from[capsq.index()];
                 self.promoted_from[capsq.index()] = 0;
-                self.remove_piece(capsq);
+                self.remove_piece(capsq, obs);
                 k ^= z.piece(type_of(captured), them, capsq);
                 self.st.rule50 = 0;
                 if t.variant.drops.captures_to_hand {
@@ -608,14 +636,14 @@ impl<B: Bitboard> Position<B> {
                     } else {
                         unpromoted - 1
                     };
-                    k ^= self.add_to_hand(ty, us);
+                    k ^= self.add_to_hand(ty, us, obs);
                     self.st.hand_added = ty + 1;
                 }
             }
             self.st.moved_unpromoted = self.promoted_from[from.index()];
             self.promoted_from[from.index()] = 0;
             if from != to {
-                self.move_piece(from, to);
+                self.move_piece(from, to, obs);
             }
             self.promoted_from[to.index()] = self.st.moved_unpromoted;
             k ^= z.piece(pt, us, from) ^ z.piece(pt, us, to);
@@ -624,8 +652,8 @@ impl<B: Bitboard> Position<B> {
                 MoveKind::PieceDemotion => {
                     let np = self.st.moved_unpromoted.wrapping_sub(1);
                     if (np as usize) < t.n_types {
-                        self.remove_piece(to);
-                        self.put_piece(make_piece(np, us), to);
+                        self.remove_piece(to, obs);
+                        self.put_piece(make_piece(np, us), to, obs);
                         self.promoted_from[to.index()] = 0;
                         k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     }
@@ -636,8 +664,8 @@ impl<B: Bitboard> Position<B> {
                     } else {
                         t.promoted_type[pt as usize].unwrap_or(pt)
                     };
-                    self.remove_piece(to);
-                    self.put_piece(make_piece(np, us), to);
+                    self.remove_piece(to, obs);
+                    self.put_piece(make_piece(np, us), to, obs);
                     // Both kinds remember the promoting type: a captured promoted piece
                     // goes to the hand as that type (`capturesToHand`).
                     self.promoted_from[to.index()] = pt + 1;
@@ -725,8 +753,8 @@ impl<B: Bitboard> Position<B> {
         if m.is_gating() {
             let gate = m.gating_square();
             let gt = m.piece();
-            self.put_piece(make_piece(gt, us), gate);
-            k ^= self.remove_from_hand(gt, us);
+            self.put_piece(make_piece(gt, us), gate, obs);
+            k ^= self.remove_from_hand(gt, us, obs);
             k ^= z.piece(gt, us, gate);
             if self.st.gates[us].contains(gate) {
                 self.st.gates[us] ^= B::square(gate);
@@ -769,7 +797,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         if self.st.captured != EMPTY && self.has_capture_effects() {
-            self.apply_capture_effects(to, pt, &mut k);
+            self.apply_capture_effects(to, pt, &mut k, obs);
         }
 
         self.st.key = k;
@@ -779,20 +807,20 @@ impl<B: Bitboard> Position<B> {
 
     /// The rest of [`Position::make_move`] for a drop; `k` is the key so far.
     #[inline(never)]
-    fn make_drop(&mut self, m: Move, mut k: u64) {
+    fn make_drop<O: BoardObserver>(&mut self, m: Move, mut k: u64, obs: &mut O) {
         let us = self.stm;
         let to = m.to();
         let hand_type = m.piece();
         let placed = self.dropped_type(m);
         let pc = make_piece(placed, us);
         self.st.moved_piece = pc;
-        self.put_piece(pc, to);
+        self.put_piece(pc, to, obs);
         self.promoted_from[to.index()] = if placed != hand_type {
             hand_type + 1
         } else {
             0
         };
-        k ^= self.remove_from_hand(hand_type, us);
+        k ^= self.remove_from_hand(hand_type, us, obs);
         k ^= self.t.zobrist.piece(placed, us, to);
         self.st.rule50 = 0;
         if self.t.variant.castling.dropped_piece {
@@ -861,7 +889,13 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Takes back the last move made with [`Position::make_move`].
+    #[inline]
     pub fn unmake_move(&mut self, m: Move) {
+        self.unmake_move_observed(m, &mut ());
+    }
+
+    /// [`Position::unmake_move`], reporting each change of the board and hands to `obs`.
+    pub fn unmake_move_observed<O: BoardObserver>(&mut self, m: Move, obs: &mut O) {
         let Some(prev) = self.history.pop() else {
             return;
         };
@@ -877,45 +911,45 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         if kind == MoveKind::Drop {
-            self.remove_piece(to);
+            self.remove_piece(to, obs);
             self.promoted_from[to.index()] = 0;
-            let _ = self.add_to_hand(m.piece(), us);
+            let _ = self.add_to_hand(m.piece(), us, obs);
             self.st = prev;
             return;
         }
         if st.hand_added != 0 {
-            let _ = self.remove_from_hand(st.hand_added - 1, us);
+            let _ = self.remove_from_hand(st.hand_added - 1, us, obs);
         }
         if m.is_gating() {
             let gate = m.gating_square();
-            self.remove_piece(gate);
-            let _ = self.add_to_hand(m.piece(), us);
+            self.remove_piece(gate, obs);
+            let _ = self.add_to_hand(m.piece(), us, obs);
         }
         if !self.blasts.is_empty() {
-            self.undo_capture_effects(self.history.len() as u32 + 1);
+            self.undo_capture_effects(self.history.len() as u32 + 1, obs);
         }
         if kind == MoveKind::Castling {
             let (kto, rto) = self.t.castling_destinations(from, to > from);
-            self.relocate_castling_pair((kto, rto), (from, to));
+            self.relocate_castling_pair((kto, rto), (from, to), obs);
         } else {
             if matches!(
                 kind,
                 MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::PieceDemotion
             ) {
-                self.remove_piece(to);
-                self.put_piece(st.moved_piece, to);
+                self.remove_piece(to, obs);
+                self.put_piece(st.moved_piece, to, obs);
             }
             if from != to {
-                self.move_piece(to, from);
+                self.move_piece(to, from, obs);
             }
             self.promoted_from[to.index()] = 0;
             self.promoted_from[from.index()] = st.moved_unpromoted;
             if st.captured != EMPTY {
-                self.put_piece(st.captured, st.captured_sq);
+                self.put_piece(st.captured, st.captured_sq, obs);
                 self.promoted_from[st.captured_sq.index()] = st.captured_unpromoted;
             }
             if kind == MoveKind::MultiLeg {
-                self.unmake_kill(us);
+                self.unmake_kill(us, obs);
             }
         }
         let _ = us;

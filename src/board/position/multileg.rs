@@ -14,7 +14,7 @@
 //!   square (a locust capture, a lion's double capture, igui when `to == from`), or with an
 //!   empty kill square the null move of a piece that steps out and back.
 
-use super::{type_of, Piece, Position, EMPTY, WALL};
+use super::{type_of, BoardObserver, Piece, Position, EMPTY, WALL};
 use crate::betza::{self, Cell};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
@@ -224,7 +224,7 @@ impl<B: Bitboard> Position<B> {
     /// mover's hand if captures go to hand, with the gate and castling rights it held).
     /// Returns the zobrist change and the castling rights to clear.
     #[inline(never)]
-    pub(crate) fn make_kill(&mut self, m: Move) -> (u64, u8) {
+    pub(crate) fn make_kill<O: BoardObserver>(&mut self, m: Move, obs: &mut O) -> (u64, u8) {
         let kill = m.kill_square();
         let us = self.stm;
         let them = us ^ 1;
@@ -245,7 +245,7 @@ impl<B: Bitboard> Position<B> {
             entry.piece = victim;
             entry.unpromoted = self.promoted_from[kill.index()];
             self.promoted_from[kill.index()] = 0;
-            self.remove_piece(kill);
+            self.remove_piece(kill, obs);
             k ^= t.zobrist.piece(type_of(victim), us ^ 1, kill);
             self.st.rule50 = 0;
             if t.variant.drops.captures_to_hand {
@@ -254,7 +254,7 @@ impl<B: Bitboard> Position<B> {
                 } else {
                     entry.unpromoted - 1
                 };
-                k ^= self.add_to_hand(ty, us);
+                k ^= self.add_to_hand(ty, us, obs);
                 entry.hand_added = ty + 1;
             }
         }
@@ -265,15 +265,15 @@ impl<B: Bitboard> Position<B> {
     /// Undoes [`Position::make_kill`] (after the rest of the move is undone; `us` is the
     /// side that made the move).
     #[inline(never)]
-    pub(crate) fn unmake_kill(&mut self, us: usize) {
+    pub(crate) fn unmake_kill<O: BoardObserver>(&mut self, us: usize, obs: &mut O) {
         let Some(e) = self.killed.pop() else { return };
         if e.piece == EMPTY {
             return;
         }
         if e.hand_added != 0 {
-            let _ = self.remove_from_hand(e.hand_added - 1, us);
+            let _ = self.remove_from_hand(e.hand_added - 1, us, obs);
         }
-        self.put_piece(e.piece, e.sq);
+        self.put_piece(e.piece, e.sq, obs);
         self.promoted_from[e.sq.index()] = e.unpromoted;
     }
 

@@ -9,7 +9,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::board::position::{type_of, Piece, Position, WALL};
+use crate::board::position::{type_of, BoardObserver, Piece, Position, WALL};
 
 /// A piece removed by a blast or petrification, to be restored by unmake.
 #[derive(Debug, Clone, Copy)]
@@ -78,7 +78,13 @@ impl<B: Bitboard> Position<B> {
     /// capturer stands there, the victim is gone). Updates the key and castling rights.
     /// `mover_type` is the type that moved (before any promotion): it decides petrification,
     /// while the wall replaces whatever stands on `to` (Fairy-Stockfish's reading).
-    pub(crate) fn apply_capture_effects(&mut self, to: Square, mover_type: u8, key: &mut u64) {
+    pub(crate) fn apply_capture_effects<O: BoardObserver>(
+        &mut self,
+        to: Square,
+        mover_type: u8,
+        key: &mut u64,
+        obs: &mut O,
+    ) {
         let c = &self.t.variant.captures;
         let blast = if c.blast_on_capture {
             let immune = self.pieces_in(&c.blast_immune_types);
@@ -114,7 +120,7 @@ impl<B: Bitboard> Position<B> {
             });
             *key ^= z.piece(type_of(pc), crate::board::position::color_of(pc), sq);
             self.promoted_from[sq.index()] = 0;
-            self.remove_piece(sq);
+            self.remove_piece(sq, obs);
             let mask = self.castling_mask[sq.index()];
             if self.st.castling & mask != 0 {
                 *key ^= z.castling[self.st.castling as usize];
@@ -132,7 +138,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Puts back what [`Position::apply_capture_effects`] removed at the current depth (call
     /// before the moved piece goes back; `depth` is `history.len()` before popping).
-    pub(crate) fn undo_capture_effects(&mut self, depth: u32) {
+    pub(crate) fn undo_capture_effects<O: BoardObserver>(&mut self, depth: u32, obs: &mut O) {
         while let Some(b) = self.blasts.last().copied() {
             if b.depth != depth {
                 break;
@@ -143,7 +149,7 @@ impl<B: Bitboard> Position<B> {
                 self.walls ^= B::square(b.sq);
                 self.occ ^= B::square(b.sq);
             }
-            self.put_piece(b.piece, b.sq);
+            self.put_piece(b.piece, b.sq, obs);
             self.promoted_from[b.sq.index()] = b.unpromoted;
         }
     }

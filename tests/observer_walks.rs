@@ -1,0 +1,250 @@
+//! The make-move observer over move-tree walks: an observer that mirrors the board and the
+//! hands, and the incremental material/piece-square sums the search evaluates from, must equal
+//! a full recomputation after every make and every unmake — in chess, crazyhouse, shogi,
+//! xiangqi, atomic (blasts), seirawan (gating), a multi-leg lion variant and a 16x16 drop
+//! variant with lions. Keys are checked on the same walks.
+
+use dabbaba::board::bitboard::Bitboard;
+use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
+use dabbaba::board::{Game, Move, MoveList, Square};
+use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PsqtSums};
+use dabbaba::variant::{Variant, VariantSet};
+use dabbaba::with_position;
+
+/// A 16x16 drop variant: captured pieces go to hand, lions capture twice in one move, pawns
+/// promote. Every change the observer reports happens on it.
+const BIG: &str = "[big16]\nmaxRank = 16\nmaxFile = p\nking = k\nrook = r\nbishop = b\n\
+pawn = p\ncustomPiece1 = l:KNADcaKmcabK\ncustomPiece2 = g:FyafsF\n\
+promotionPieceTypes = rbl\ncastling = false\ndoubleStep = false\npieceDrops = true\n\
+capturesToHand = true\n\
+startFen = rblg1k3glbr3/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/\
+PPPPPPPPPPPPPPPP/RBLG1K3GLBR3 w - - 0 1\n";
+
+const LIONS: &str = include_str!("data/multileg.ini");
+
+/// Mirrors the board and hands from the reported changes alone, and keeps the incremental
+/// evaluation sums through the same reports.
+struct Checker {
+    board: Vec<Piece>,
+    hand: Vec<u32>,
+    sums: PsqtSums,
+    params: EvalParams,
+    reports: u64,
+}
+
+impl BoardObserver for Checker {
+    fn piece_added(&mut self, piece: Piece, sq: Square) {
+        assert_eq!(self.board[sq.index()], EMPTY, "added on an occupied square");
+        self.board[sq.index()] = piece;
+        self.sums.tracker(&self.params).piece_added(piece, sq);
+        self.reports += 1;
+    }
+    fn piece_removed(&mut self, piece: Piece, sq: Square) {
+        assert_eq!(self.board[sq.index()], piece, "removed a piece not there");
+        self.board[sq.index()] = EMPTY;
+        self.sums.tracker(&self.params).piece_removed(piece, sq);
+        self.reports += 1;
+    }
+    fn piece_moved(&mut self, piece: Piece, from: Square, to: Square) {
+        assert_eq!(self.board[from.index()], piece, "moved a piece not there");
+        assert_eq!(
+            self.board[to.index()],
+            EMPTY,
+            "moved onto an occupied square"
+        );
+        self.board[from.index()] = EMPTY;
+        self.board[to.index()] = piece;
+        self.sums.tracker(&self.params).piece_moved(piece, from, to);
+        self.reports += 1;
+    }
+    fn hand_changed(&mut self, type_id: u8, color: usize, old: u32, new: u32) {
+        let slot = &mut self.hand[2 * type_id as usize + color];
+        assert_eq!(*slot, old, "hand count reported from a wrong old count");
+        assert_eq!(old.abs_diff(new), 1, "hand counts change by one");
+        *slot = new;
+        self.sums
+            .tracker(&self.params)
+            .hand_changed(type_id, color, old, new);
+        self.reports += 1;
+    }
+}
+
+impl Checker {
+    fn new<B: Bitboard>(p: &Position<B>, v: &Variant) -> Checker {
+        let mut params = EvalParams::new(p.tables(), p);
+        params
+            .apply_builtin_weights(v)
+            .expect("built-in weights fit");
+        let n_types = p.tables().n_types;
+        let mut c = Checker {
+            board: vec![EMPTY; p.tables().geo.num_squares()],
+            hand: vec![0; 2 * n_types],
+            sums: PsqtSums::compute(p, &params),
+            params,
+            reports: 0,
+        };
+        c.copy_from(p);
+        c
+    }
+
+    fn copy_from<B: Bitboard>(&mut self, p: &Position<B>) {
+        for sq in p.tables().geo.squares() {
+            let pc = p.piece_on(sq);
+            self.board[sq.index()] = if pc == WALL { EMPTY } else { pc };
+        }
+        for ty in 0..p.tables().n_types as u8 {
+            for c in 0..2 {
+                self.hand[2 * ty as usize + c] = p.in_hand(ty, c);
+            }
+        }
+    }
+
+    /// The mirror, the sums and the key equal what a full look at `p` gives.
+    fn verify<B: Bitboard>(&self, p: &Position<B>, after: &str) {
+        for sq in p.tables().geo.squares() {
+            let pc = p.piece_on(sq);
+            let expect = if pc == WALL { EMPTY } else { pc };
+            assert_eq!(
+                self.board[sq.index()],
+                expect,
+                "mirror differs on square {} {after} at {}",
+                sq.index(),
+                p.fen()
+            );
+        }
+        for ty in 0..p.tables().n_types as u8 {
+            for c in 0..2 {
+                assert_eq!(
+                    self.hand[2 * ty as usize + c],
+                    p.in_hand(ty, c),
+                    "hand differs {after} at {}",
+                    p.fen()
+                );
+            }
+        }
+        assert_eq!(
+            self.sums,
+            PsqtSums::compute(p, &self.params),
+            "incremental sums differ {after} at {}",
+            p.fen()
+        );
+        assert_eq!(
+            evaluate_with(p, &self.params, &self.sums),
+            evaluate(p, &self.params),
+            "evaluation from the sums differs {after} at {}",
+            p.fen()
+        );
+        assert_eq!(
+            p.key(),
+            p.compute_key(),
+            "key differs {after} at {}",
+            p.fen()
+        );
+    }
+}
+
+/// Every legal move made and unmade (checked both times), `depth` plies deep.
+fn walk<B: Bitboard>(p: &mut Position<B>, c: &mut Checker, depth: u32) {
+    if depth == 0 {
+        return;
+    }
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    for &m in list.iter() {
+        let text = p.move_to_uci(m);
+        p.make_move_observed(m, c);
+        c.verify(p, &format!("after {text}"));
+        walk(p, c, depth - 1);
+        p.unmake_move_observed(m, c);
+        c.verify(p, &format!("after taking back {text}"));
+    }
+}
+
+/// A seeded random game that prefers captures (so hands fill and drops follow), with every
+/// legal move of each position on the way walked one ply deep.
+fn playout<B: Bitboard>(p: &mut Position<B>, c: &mut Checker, plies: usize, seed: u64) {
+    let mut rng = seed | 1;
+    let mut played: Vec<Move> = Vec::new();
+    for _ in 0..plies {
+        walk(p, c, 1);
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let captures: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|&m| p.is_capture_move(m))
+            .collect();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let pool = if !captures.is_empty() && rng % 3 != 0 {
+            captures
+        } else {
+            list.as_slice().to_vec()
+        };
+        let m = pool[(rng >> 8) as usize % pool.len()];
+        p.make_move_observed(m, c);
+        c.verify(p, "on the playout");
+        played.push(m);
+    }
+    // Take the whole game back through the observer.
+    while let Some(m) = played.pop() {
+        p.unmake_move_observed(m, c);
+        c.verify(p, "taking the playout back");
+    }
+}
+
+fn check(v: &Variant, fen: Option<&str>, depth: u32, games: u64) -> u64 {
+    let mut g = Game::new(v, fen, false).expect("position");
+    with_position!(&mut g, p => {
+        let mut c = Checker::new(p, v);
+        c.verify(p, "at the start");
+        walk(p, &mut c, depth);
+        for seed in 0..games {
+            playout(p, &mut c, 120, 0x9e37_79b9 * (seed + 1));
+        }
+        c.reports
+    })
+}
+
+fn builtin(name: &str) -> &'static Variant {
+    dabbaba::variant::builtin(name).expect("built-in variant")
+}
+
+#[test]
+fn chess_walks() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert!(check(builtin("chess"), Some(kiwipete), 3, 4) > 0);
+    let promotions = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1";
+    assert!(check(builtin("chess"), Some(promotions), 3, 2) > 0);
+}
+
+#[test]
+fn drop_variant_walks() {
+    for name in ["crazyhouse", "shogi", "seirawan"] {
+        assert!(check(builtin(name), None, 2, 4) > 0, "{name}");
+    }
+}
+
+#[test]
+fn xiangqi_and_atomic_walks() {
+    for name in ["xiangqi", "atomic"] {
+        assert!(check(builtin(name), None, 3, 4) > 0, "{name}");
+    }
+}
+
+#[test]
+fn multi_leg_and_16x16_walks() {
+    let mut set = VariantSet::with_builtins();
+    set.load_str("multileg.ini", LIONS)
+        .expect("lion variants load");
+    set.load_str("big16.ini", BIG).expect("16x16 variant loads");
+    let lions = set.get("lionhouse").expect("lionhouse");
+    assert!(check(lions, None, 2, 4) > 0);
+    let big = set.get("big16").expect("big16");
+    assert_eq!(big.board_size(), "16x16");
+    assert!(check(big, None, 1, 3) > 0);
+}
