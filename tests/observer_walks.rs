@@ -1,12 +1,15 @@
 //! The make-move observer over move-tree walks: an observer that mirrors the board and the
 //! hands, and the incremental material/piece-square sums the search evaluates from, must equal
-//! a full recomputation after every make and every unmake — in chess, crazyhouse, shogi,
+//! a full recomputation after every make and every unmake, and so must NNUE accumulators
+//! (of a random net) kept by the same reports — in chess, crazyhouse, shogi,
 //! xiangqi, atomic (blasts), seirawan (gating), a multi-leg lion variant and a 16x16 drop
 //! variant with lions. Keys are checked on the same walks.
 
 use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
 use dabbaba::board::{Game, Move, MoveList, Square};
+use dabbaba::eval::nnue::train::FloatNet;
+use dabbaba::eval::nnue::{AccumulatorUpdate, FeatureSet, Network};
 use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PsqtSums};
 use dabbaba::variant::{Variant, VariantSet};
 use dabbaba::with_position;
@@ -29,7 +32,17 @@ struct Checker {
     hand: Vec<u32>,
     sums: PsqtSums,
     params: EvalParams,
+    /// A random net, its feature set, and an accumulator kept by the reports.
+    net: Network,
+    fs: FeatureSet,
+    acc: Vec<i16>,
     reports: u64,
+}
+
+impl Checker {
+    fn nnue(&mut self) -> AccumulatorUpdate<'_> {
+        AccumulatorUpdate::new(&self.net, &self.fs, &mut self.acc)
+    }
 }
 
 impl BoardObserver for Checker {
@@ -37,12 +50,14 @@ impl BoardObserver for Checker {
         assert_eq!(self.board[sq.index()], EMPTY, "added on an occupied square");
         self.board[sq.index()] = piece;
         self.sums.tracker(&self.params).piece_added(piece, sq);
+        self.nnue().piece_added(piece, sq);
         self.reports += 1;
     }
     fn piece_removed(&mut self, piece: Piece, sq: Square) {
         assert_eq!(self.board[sq.index()], piece, "removed a piece not there");
         self.board[sq.index()] = EMPTY;
         self.sums.tracker(&self.params).piece_removed(piece, sq);
+        self.nnue().piece_removed(piece, sq);
         self.reports += 1;
     }
     fn piece_moved(&mut self, piece: Piece, from: Square, to: Square) {
@@ -55,6 +70,7 @@ impl BoardObserver for Checker {
         self.board[from.index()] = EMPTY;
         self.board[to.index()] = piece;
         self.sums.tracker(&self.params).piece_moved(piece, from, to);
+        self.nnue().piece_moved(piece, from, to);
         self.reports += 1;
     }
     fn hand_changed(&mut self, type_id: u8, color: usize, old: u32, new: u32) {
@@ -65,6 +81,7 @@ impl BoardObserver for Checker {
         self.sums
             .tracker(&self.params)
             .hand_changed(type_id, color, old, new);
+        self.nnue().hand_changed(type_id, color, old, new);
         self.reports += 1;
     }
 }
@@ -76,11 +93,19 @@ impl Checker {
             .apply_builtin_weights(v)
             .expect("built-in weights fit");
         let n_types = p.tables().n_types;
+        let fs = FeatureSet::for_position(p);
+        let geo = &p.tables().geo;
+        let net = FloatNet::new(fs.len(), 8, 11).quantise(&v.name, geo.files(), geo.ranks(), "");
+        let mut acc = vec![0; 16];
+        net.refresh(p, &fs, &mut acc);
         let mut c = Checker {
             board: vec![EMPTY; p.tables().geo.num_squares()],
             hand: vec![0; 2 * n_types],
             sums: PsqtSums::compute(p, &params),
             params,
+            net,
+            fs,
+            acc,
             reports: 0,
         };
         c.copy_from(p);

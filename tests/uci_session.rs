@@ -555,3 +555,88 @@ fn chess_output_parses_with_vampirc_uci() {
     }
     assert!(infos >= 5);
 }
+
+/// A random net for `variant`, written to a temporary file.
+fn random_net(variant: &str) -> std::path::PathBuf {
+    use dabbaba::eval::nnue::train::FloatNet;
+    use dabbaba::eval::nnue::FeatureSet;
+    let v = dabbaba::variant::builtin(variant).expect("variant");
+    let g = dabbaba::board::Game::new(v, None, false).expect("start position");
+    let bytes = dabbaba::with_position!(&g, p => {
+        let fs = FeatureSet::for_position(p);
+        let geo = &p.tables().geo;
+        FloatNet::new(fs.len(), 16, 5)
+            .quantise(variant, geo.files(), geo.ranks(), &dabbaba::eval::piece_letters(v))
+            .to_bytes()
+    });
+    let path =
+        std::env::temp_dir().join(format!("dabbaba-uci-{variant}-{}.nnue", std::process::id()));
+    std::fs::write(&path, bytes).expect("write net");
+    path
+}
+
+/// The score of the last `info depth` line before `bestmove`.
+fn last_score(lines: &[String]) -> String {
+    let l = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    l.split(" score ")
+        .nth(1)
+        .unwrap_or("")
+        .split(" nodes")
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
+    let chess = random_net("chess");
+    let zh = random_net("crazyhouse");
+    let mut u = Uci::start();
+    u.handshake();
+    let start = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let fen = format!("position fen {start}");
+    u.send(&fen);
+    u.send("go depth 4");
+    let (hce, _) = u.bestmove();
+    u.send(&format!(
+        "setoption name EvalFile value {}",
+        chess.display()
+    ));
+    u.send("setoption name Use NNUE value true");
+    u.send(&fen);
+    u.send("go depth 4");
+    let (nnue, mv) = u.bestmove();
+    assert!(legal_after("chess", Some(start), &[]).contains(&mv), "{mv}");
+    assert_ne!(last_score(&hce), last_score(&nnue), "the net is not used");
+    // A chess net does not fit xiangqi: the variant plays with the hand-crafted evaluation,
+    // and choosing the net again there is refused with the reason.
+    u.send("setoption name UCI_Variant value xiangqi");
+    u.until("info string variant xiangqi");
+    u.send("setoption name Use NNUE value false");
+    u.send("setoption name Use NNUE value true");
+    let l = u.until("info string");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.contains("cannot use net") && x.contains("9x10")),
+        "{l:?}"
+    );
+    u.send("setoption name EvalFile value /no/such/net.nnue");
+    u.send("setoption name Use NNUE value true");
+    let l = u.until("info string");
+    assert!(
+        l.last().is_some_and(|x| x.contains("/no/such/net.nnue")),
+        "{l:?}"
+    );
+    // A drop variant's net (hand features) plays whole games.
+    u.send("setoption name UCI_Variant value crazyhouse");
+    u.until("info string variant crazyhouse");
+    u.send(&format!("setoption name EvalFile value {}", zh.display()));
+    u.send("setoption name Use NNUE value true");
+    play(&mut u, "crazyhouse", 16);
+    let _ = std::fs::remove_file(chess);
+    let _ = std::fs::remove_file(zh);
+}

@@ -17,6 +17,7 @@ mod piece;
 pub mod progress;
 mod protocol_loop;
 pub mod status;
+pub mod train;
 pub mod tune;
 pub mod variants;
 
@@ -65,6 +66,8 @@ pub enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit the evaluation weights to datagen positions (Texel's method); writes a weights file.
     Tune(tune::TuneArgs),
+    /// Train an NNUE net on datagen positions; writes a net file for `EvalFile` or `nets/`.
+    Train(train::TrainArgs),
 }
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
@@ -95,6 +98,7 @@ pub fn run() -> ExitCode {
         Some(Command::Analyse(args)) => analyse::run(&args, &cli.variant_files),
         Some(Command::Datagen(args)) => datagen::run(&args, &cli.variant_files),
         Some(Command::Tune(args)) => tune::run(&args, &cli.variant_files),
+        Some(Command::Train(args)) => train::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

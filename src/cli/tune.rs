@@ -57,11 +57,11 @@ pub struct TuneArgs {
 }
 
 /// One data line.
-struct Line {
-    fen: String,
-    score: f32,
-    result: f32,
-    game: u64,
+pub(super) struct Line {
+    pub fen: String,
+    pub score: f32,
+    pub result: f32,
+    pub game: u64,
 }
 
 fn parse_line(text: &str) -> Result<Line, String> {
@@ -92,7 +92,7 @@ fn parse_line(text: &str) -> Result<Line, String> {
     })
 }
 
-fn read_data(paths: &[PathBuf], limit: Option<usize>) -> anyhow::Result<Vec<Line>> {
+pub(super) fn read_data(paths: &[PathBuf], limit: Option<usize>) -> anyhow::Result<Vec<Line>> {
     let mut out = Vec::new();
     for path in paths {
         let file =

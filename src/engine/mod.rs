@@ -13,7 +13,8 @@ use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::Width;
 use crate::board::position::{AnyPosition, Position, Tables};
 use crate::board::MoveList;
-use crate::eval::EvalParams;
+use crate::eval::nnue::{FeatureSet, Network};
+use crate::eval::{piece_letters, EvalParams, NnueEval};
 use crate::search::{self, Bound, Context, Control, Limits, Pool, Progress, Score, Settings, Tt};
 use crate::variant::{Variant, VariantSet};
 use options::{names, OptionError, OptionValue, Options};
@@ -62,6 +63,14 @@ pub enum EngineError {
     /// Memory the system refused.
     #[error("{0}")]
     Memory(String),
+    /// A net file that cannot be used (`EvalFile`, `Use NNUE`).
+    #[error("cannot use net '{path}': {reason}")]
+    Net {
+        /// The file.
+        path: String,
+        /// Why not.
+        reason: String,
+    },
 }
 
 /// One line of search output with moves as UCI text.
@@ -347,6 +356,51 @@ impl Engine {
         }
     }
 
+    /// Loads the net `opts` choose (`Use NNUE`, `EvalFile`) for the current variant, or none;
+    /// a file that cannot be read or does not fit the variant is an error and changes
+    /// nothing.
+    fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
+        let net = if opts.bool(names::USE_NNUE) {
+            let path = opts.text(names::EVAL_FILE);
+            let err = |reason: String| EngineError::Net {
+                path: path.clone(),
+                reason,
+            };
+            if path.is_empty() || path == "<empty>" {
+                // Not an error: a GUI may send `Use NNUE` before `EvalFile`.
+                tracing::warn!("Use NNUE without an EvalFile: the hand-crafted evaluation plays");
+                return self.set_nnue(None);
+            }
+            let bytes = std::fs::read(&path).map_err(|e| err(e.to_string()))?;
+            let net = Network::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
+            let (geo, n_types, hands) = match &self.tables {
+                AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
+                AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),
+                AnyTables::W256(t) => (t.geo, t.n_types, t.has_hands),
+            };
+            let fs = FeatureSet::new(&geo, n_types, hands);
+            net.check_fits(
+                &self.variant.name,
+                geo.files(),
+                geo.ranks(),
+                &piece_letters(&self.variant),
+                fs.len(),
+            )
+            .map_err(|e| err(e.to_string()))?;
+            Some(Arc::new(NnueEval { net, fs }))
+        } else {
+            None
+        };
+        self.set_nnue(net)
+    }
+
+    fn set_nnue(&mut self, net: Option<Arc<NnueEval>>) -> Result<(), EngineError> {
+        let mut ev = (*self.ev).clone();
+        ev.set_nnue(net);
+        self.ev = Arc::new(ev);
+        Ok(())
+    }
+
     /// Selects a variant and resets the position to its start.
     pub fn set_variant(&mut self, name: &str) -> Result<VariantSummary, EngineError> {
         self.stop_and_wait();
@@ -359,6 +413,12 @@ impl Engine {
         self.variant = v;
         self.tables = tables;
         self.ev = ev;
+        if let Err(e) = self.apply_nnue(&self.options.clone()) {
+            tracing::warn!(
+                "{e}; {} uses the hand-crafted evaluation",
+                self.variant.name
+            );
+        }
         let _ = self.options.set(names::VARIANT, Some(name));
         self.set_position(None, &[])?;
         self.tt.clear();
@@ -491,6 +551,12 @@ impl Engine {
                 let summary = self.set_variant(&n)?;
                 self.options = opts;
                 return Ok(OptionOutcome::VariantChanged(summary));
+            }
+            (names::USE_NNUE | names::EVAL_FILE, _) => {
+                self.stop_and_wait();
+                self.apply_nnue(&opts)?;
+                self.options = opts;
+                return Ok(OptionOutcome::Done);
             }
             (names::VARIANT_PATH, OptionValue::Text(p)) => {
                 if p.is_empty() {

@@ -97,6 +97,10 @@ pub mod names {
     pub const VARIANT_PATH: &str = "VariantPath";
     /// Win/draw/loss in info lines.
     pub const SHOW_WDL: &str = "UCI_ShowWDL";
+    /// Evaluate with the NNUE net of `EvalFile` instead of the hand-crafted evaluation.
+    pub const USE_NNUE: &str = "Use NNUE";
+    /// The NNUE net file.
+    pub const EVAL_FILE: &str = "EvalFile";
 }
 
 /// Largest `Hash` in MB.
@@ -148,6 +152,13 @@ impl Options {
                 },
             },
             check(SHOW_WDL, false),
+            check(USE_NNUE, false),
+            OptionSpec {
+                name: EVAL_FILE.to_string(),
+                kind: OptionKind::String {
+                    default: "<empty>".to_string(),
+                },
+            },
         ];
         let values = specs.iter().map(default_value).collect();
         Options { specs, values }

@@ -22,6 +22,7 @@ pub mod hand;
 pub mod incremental;
 pub mod king;
 pub mod mating;
+pub mod nnue;
 pub mod pawns;
 pub mod threats;
 pub mod trace;
@@ -97,6 +98,17 @@ pub struct EvalParams {
     rel_rank: Vec<u8>,
     /// The scalar weights, copied out of `weights` for the hot path.
     scalars: [(i32, i32); weights::SCALARS.len()],
+    /// The NNUE net the search evaluates with instead, if one is chosen (`Use NNUE`).
+    nnue: Option<std::sync::Arc<NnueEval>>,
+}
+
+/// A net and the feature set of the variant it was checked against.
+#[derive(Debug)]
+pub struct NnueEval {
+    /// The net.
+    pub net: nnue::Network,
+    /// The variant's features.
+    pub fs: nnue::FeatureSet,
 }
 
 include!(concat!(env!("OUT_DIR"), "/builtin_weights.rs"));
@@ -417,6 +429,7 @@ impl EvalParams {
             threats: ThreatTables::default(),
             rel_rank,
             scalars: [(0, 0); weights::SCALARS.len()],
+            nnue: None,
         };
         p.rebuild();
         p
@@ -446,6 +459,22 @@ impl EvalParams {
         w.apply_text(text, &letters.to_ascii_lowercase())?;
         self.set_weights(w);
         Ok(())
+    }
+
+    /// The NNUE net to evaluate with, if any.
+    pub fn nnue(&self) -> Option<&NnueEval> {
+        self.nnue.as_deref()
+    }
+
+    /// Chooses the NNUE net (or none: the hand-crafted evaluation).
+    pub fn set_nnue(&mut self, net: Option<std::sync::Arc<NnueEval>>) {
+        self.nnue = net;
+    }
+
+    /// `score` (side to move's) with the draw-ish material rules of the hand-crafted
+    /// evaluation applied: a side that cannot mate is never ahead. The NNUE path uses it too.
+    pub fn adjust_for_material<B: Bitboard>(&self, pos: &Position<B>, score: i32) -> i32 {
+        self.mating.adjust(pos, score)
     }
 
     /// Applies the variant's built-in weights file, if it has one: `Ok(true)` when applied.

@@ -13,6 +13,7 @@ use super::{Control, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::{Move, MoveKind, MoveList};
+use crate::eval::nnue::AccumulatorStack;
 use crate::eval::{evaluate_with, EvalParams, PsqtSums};
 use crate::variant::GameValue;
 use std::sync::atomic::Ordering;
@@ -70,6 +71,8 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// Material and piece-square sums of the search path, the current position's last
     /// (updated by make-move, see [`crate::eval::incremental`]).
     psqt: Vec<PsqtSums>,
+    /// NNUE accumulators of the search path when the evaluation is a net.
+    acc: Option<AccumulatorStack>,
     /// Number of keys that belong to the game before the root.
     root_keys: usize,
     pub nodes: u64,
@@ -194,12 +197,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             .collect();
         let mut psqt = Vec::with_capacity(MAX_PLY + 2);
         psqt.push(PsqtSums::compute(&pos, &sh.ev));
+        let acc = sh
+            .ev
+            .nnue()
+            .map(|n| AccumulatorStack::new(&n.net, &n.fs, &pos, MAX_PLY + 2));
         Worker {
             id,
             pos,
             sh,
             keys,
             psqt,
+            acc,
             root_keys,
             nodes: 0,
             seldepth: 0,
@@ -453,10 +461,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.hist
                 .piece_to(self.pos.side_to_move(), ty, m.to().index())
         };
-        let mut sums = *self.psqt.last().expect("the root's sums are on the stack");
-        self.pos
-            .make_move_observed(m, &mut sums.tracker(&self.sh.ev));
-        self.psqt.push(sums);
+        match (&mut self.acc, self.sh.ev.nnue()) {
+            (Some(stack), Some(nn)) => {
+                self.pos
+                    .make_move_observed(m, &mut stack.push(&nn.net, &nn.fs));
+            }
+            _ => {
+                let mut sums = *self.psqt.last().expect("the root's sums are on the stack");
+                self.pos
+                    .make_move_observed(m, &mut sums.tracker(&self.sh.ev));
+                self.psqt.push(sums);
+            }
+        }
         self.keys.push(self.pos.key());
         if self.rules.perpetual {
             // Filled in at step 4 of the node's search: only nodes that search further
@@ -472,14 +488,24 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// The static evaluation of the current position.
     #[inline]
     fn static_eval(&self) -> i32 {
+        let ev = &*self.sh.ev;
+        if let (Some(stack), Some(nn)) = (&self.acc, ev.nnue()) {
+            let score = nn.net.output(stack.current(), self.pos.side_to_move());
+            return ev.adjust_for_material(&self.pos, score);
+        }
         let sums = self.psqt.last().expect("the root's sums are on the stack");
-        evaluate_with(&self.pos, &self.sh.ev, sums)
+        evaluate_with(&self.pos, ev, sums)
     }
 
     #[inline]
     fn unmake(&mut self, m: Move) {
         self.pos.unmake_move(m);
-        self.psqt.pop();
+        match &mut self.acc {
+            Some(stack) => stack.pop(),
+            None => {
+                self.psqt.pop();
+            }
+        }
         self.keys.pop();
         if self.rules.perpetual {
             self.checks.pop();

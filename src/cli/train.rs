@@ -1,0 +1,140 @@
+//! `dabbaba train`: trains an NNUE net ([`crate::eval::nnue::train`]) on the positions
+//! `dabbaba datagen` writes and saves it in the net file format
+//! ([`crate::eval::nnue::file`]). Games whose number ends in 0 are held out, as for `tune`:
+//! the validation loss after each epoch tells whether the net generalises.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::tune::{read_data, Line};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::{Position, Tables};
+use crate::cli::game::VariantTables;
+use crate::cli::output::say;
+use crate::eval::nnue::train::{train, FloatNet, Samples, TrainSettings};
+use crate::eval::nnue::FeatureSet;
+use crate::eval::piece_letters;
+use crate::variant::Variant;
+
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Variant name (built-in or from --variants files).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Positions: `FEN | SCORE | RESULT | GAME` lines (repeatable).
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Write the net here.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Hidden neurons per perspective.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 0.3)]
+    pub lambda: f32,
+    /// Passes over the data (the learning rate drops tenfold for the last quarter).
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
+    pub learning_rate: f32,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffling.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Use at most this many positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+/// Runs `train`.
+pub fn run(args: &TrainArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        (1..=4096).contains(&args.hidden),
+        "--hidden must be 1 to 4096"
+    );
+    anyhow::ensure!(
+        args.epochs > 0 && args.batch > 0,
+        "--epochs and --batch must be positive"
+    );
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.lambda),
+        "--lambda must lie in 0..1"
+    );
+    let set = super::variants::variant_set(variant_files)?;
+    let variant = set
+        .get(&args.variant)
+        .with_context(|| format!("unknown variant '{}'", args.variant))?;
+    let lines = read_data(&args.data, args.limit)?;
+    match VariantTables::new(variant)? {
+        VariantTables::W64(t) => train_on(&t, variant, &lines, args)?,
+        VariantTables::W128(t) => train_on(&t, variant, &lines, args)?,
+        VariantTables::W256(t) => train_on(&t, variant, &lines, args)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn train_on<B: Bitboard>(
+    t: &Arc<Tables<B>>,
+    v: &Variant,
+    lines: &[Line],
+    args: &TrainArgs,
+) -> anyhow::Result<()> {
+    let startpos = Position::startpos(Arc::clone(t), v.chess960)?;
+    let fs = FeatureSet::for_position(&startpos);
+    let (mut training, mut validation) = (Samples::default(), Samples::default());
+    for (k, line) in lines.iter().enumerate() {
+        let pos = Position::from_fen(Arc::clone(t), &line.fen, v.chess960)
+            .map_err(|e| anyhow::anyhow!("position {}: {e}", k + 1))?;
+        let into = if line.game % 10 == 0 {
+            &mut validation
+        } else {
+            &mut training
+        };
+        into.push(&fs, &pos, line.score, line.result, args.lambda);
+    }
+    anyhow::ensure!(!training.is_empty(), "no positions to train on");
+    let mut net = FloatNet::new(fs.len(), args.hidden, args.seed);
+    say!(
+        "{} training and {} validation positions, {} inputs, hidden {}",
+        training.len(),
+        validation.len(),
+        fs.len(),
+        args.hidden
+    );
+    say!(
+        "epoch 0: loss {:.6} validation {:.6}",
+        net.loss(&training),
+        net.loss(&validation)
+    );
+    let settings = TrainSettings {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    train(&mut net, &training, &settings, |epoch, net| {
+        say!(
+            "epoch {epoch}: loss {:.6} validation {:.6}",
+            net.loss(&training),
+            net.loss(&validation)
+        );
+    });
+    let geo = &t.geo;
+    let q = net.quantise(&v.name, geo.files(), geo.ranks(), &piece_letters(v));
+    std::fs::write(&args.out, q.to_bytes())
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    say!("wrote {}", args.out.display());
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! The quantised net: (F -> H) x 2 -> 1 with SCReLU. The first layer's weights and biases are
+//! scaled by [`QA`], the output weights by [`QB`]; an accumulator holds the first layer's
+//! sums (i16) for both perspectives, and [`Network::output`] turns a pair of them into
+//! centipawns from the side to move's point of view.
+
+use super::features::FeatureSet;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+
+/// Quantisation of the first layer (activations are clipped to `0..=QA`).
+pub const QA: i32 = 255;
+/// Quantisation of the output layer.
+pub const QB: i32 = 64;
+
+/// A loaded net.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Network {
+    /// The variant it was trained for.
+    pub variant: String,
+    /// Board files and ranks.
+    pub files: u8,
+    /// Board ranks.
+    pub ranks: u8,
+    /// The variant's piece letters, in type order.
+    pub letters: String,
+    /// Number of input features.
+    pub inputs: usize,
+    /// Hidden size per perspective.
+    pub hidden: usize,
+    /// Centipawns per unit of the float output.
+    pub scale: i32,
+    /// First-layer weights, feature-major: `ft_w[feature * hidden + j]`.
+    pub ft_w: Vec<i16>,
+    /// First-layer biases.
+    pub ft_b: Vec<i16>,
+    /// Output weights: the side to move's half, then the other side's.
+    pub out_w: Vec<i16>,
+    /// Output bias (scaled by `QA * QB`).
+    pub out_b: i32,
+}
+
+impl Network {
+    /// The accumulator of `pos` from scratch: `acc[..hidden]` White's perspective,
+    /// `acc[hidden..]` Black's.
+    pub fn refresh<B: Bitboard>(&self, pos: &Position<B>, fs: &FeatureSet, acc: &mut [i16]) {
+        let h = self.hidden;
+        let mut active = Vec::with_capacity(64);
+        for persp in 0..2 {
+            let half = &mut acc[persp * h..(persp + 1) * h];
+            half.copy_from_slice(&self.ft_b);
+            active.clear();
+            fs.active(pos, persp, &mut active);
+            for &f in &active {
+                self.add_feature(half, f as usize);
+            }
+        }
+    }
+
+    /// Adds feature `f`'s weights to one perspective's half of an accumulator.
+    #[inline(always)]
+    pub fn add_feature(&self, half: &mut [i16], f: usize) {
+        let w = &self.ft_w[f * self.hidden..(f + 1) * self.hidden];
+        for (a, &x) in half.iter_mut().zip(w) {
+            *a = a.wrapping_add(x);
+        }
+    }
+
+    /// Subtracts feature `f`'s weights from one perspective's half of an accumulator.
+    #[inline(always)]
+    pub fn sub_feature(&self, half: &mut [i16], f: usize) {
+        let w = &self.ft_w[f * self.hidden..(f + 1) * self.hidden];
+        for (a, &x) in half.iter_mut().zip(w) {
+            *a = a.wrapping_sub(x);
+        }
+    }
+
+    /// The evaluation in centipawns for the side to move `stm` of an accumulator.
+    pub fn output(&self, acc: &[i16], stm: usize) -> i32 {
+        let h = self.hidden;
+        let other = stm ^ 1;
+        let (us, them) = (
+            &acc[stm * h..(stm + 1) * h],
+            &acc[other * h..(other + 1) * h],
+        );
+        let mut sum: i64 = 0;
+        for (half, w) in [(us, &self.out_w[..h]), (them, &self.out_w[h..])] {
+            for (&a, &w) in half.iter().zip(w) {
+                let c = (a as i32).clamp(0, QA);
+                // c * w fits i32 (255 * 32767); the square is taken in i64.
+                sum += ((c * w as i32) as i64) * c as i64;
+            }
+        }
+        let out = sum / QA as i64 + self.out_b as i64;
+        (out * self.scale as i64 / (QA * QB) as i64) as i32
+    }
+}

@@ -1,0 +1,391 @@
+//! Training a net in floating point on two CPU cores, then quantising it.
+//!
+//! The model is the engine's: (F -> H) x 2 -> 1, SCReLU, side to move's half first. The loss
+//! is the squared error between `sigmoid(output)` and the target
+//! `lambda * sigmoid(score / 400) + (1 - lambda) * result`, both from the side to move's
+//! point of view; an output of 1.0 is 400 centipawns. Gradients of a batch are computed by
+//! `threads` threads (each into its own dense buffer), summed, and applied with Adam; weights
+//! are clipped to +-1.98 so that they fit the i16 quantisation. The learning rate drops
+//! tenfold for the last quarter of the epochs.
+
+use super::features::FeatureSet;
+use super::network::{Network, QA, QB};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+
+/// Scores and outputs: 1.0 of output is this many centipawns.
+pub const SCALE: i32 = 400;
+const CLIP: f32 = 1.98;
+
+/// Training positions as feature lists and targets.
+#[derive(Debug, Default, Clone)]
+pub struct Samples {
+    /// Every sample's features: the side to move's, then the other side's.
+    feats: Vec<u32>,
+    /// Per sample: start in `feats`, number of side-to-move features, number of the other's.
+    bounds: Vec<(u32, u16, u16)>,
+    /// Per sample: the target in 0..=1.
+    targets: Vec<f32>,
+}
+
+impl Samples {
+    /// Adds a position with its search score (centipawns, White's view) and game result
+    /// (1 White won, 0.5 draw, 0 Black won).
+    pub fn push<B: Bitboard>(
+        &mut self,
+        fs: &FeatureSet,
+        pos: &Position<B>,
+        white_score: f32,
+        white_result: f32,
+        lambda: f32,
+    ) {
+        let stm = pos.side_to_move();
+        let (score, result) = if stm == 0 {
+            (white_score, white_result)
+        } else {
+            (-white_score, 1.0 - white_result)
+        };
+        let start = self.feats.len();
+        fs.active(pos, stm, &mut self.feats);
+        let n_us = self.feats.len() - start;
+        fs.active(pos, stm ^ 1, &mut self.feats);
+        let n_them = self.feats.len() - start - n_us;
+        self.bounds.push((start as u32, n_us as u16, n_them as u16));
+        self.targets
+            .push(lambda * sigmoid(score / SCALE as f32) + (1.0 - lambda) * result);
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    fn features(&self, i: usize) -> (&[u32], &[u32]) {
+        let (start, n_us, n_them) = self.bounds[i];
+        let s = start as usize;
+        let mid = s + n_us as usize;
+        (&self.feats[s..mid], &self.feats[mid..mid + n_them as usize])
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Settings of a training run.
+#[derive(Debug, Clone)]
+pub struct TrainSettings {
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// Threads for the gradient.
+    pub threads: usize,
+    /// Seed of the initial weights and of the shuffling.
+    pub seed: u64,
+}
+
+/// The float net being trained; parameters in one vector: first-layer weights
+/// (feature-major), first-layer biases, output weights, output bias.
+#[derive(Debug, Clone)]
+pub struct FloatNet {
+    inputs: usize,
+    hidden: usize,
+    w: Vec<f32>,
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in -1..1.
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+impl FloatNet {
+    /// A randomly initialised net.
+    pub fn new(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng(seed);
+        let n = inputs * hidden + hidden + 2 * hidden + 1;
+        let mut w = vec![0.0; n];
+        for x in &mut w[..inputs * hidden] {
+            *x = 0.1 * rng.unit();
+        }
+        for x in &mut w[inputs * hidden..inputs * hidden + hidden] {
+            *x = 0.1 * rng.unit();
+        }
+        let out = (2.0 * hidden as f32).sqrt().recip();
+        for x in &mut w[inputs * hidden + hidden..n - 1] {
+            *x = out * rng.unit();
+        }
+        FloatNet { inputs, hidden, w }
+    }
+
+    fn ft_b_at(&self) -> usize {
+        self.inputs * self.hidden
+    }
+    fn out_w_at(&self) -> usize {
+        self.ft_b_at() + self.hidden
+    }
+    fn out_b_at(&self) -> usize {
+        self.out_w_at() + 2 * self.hidden
+    }
+
+    fn accumulate(&self, feats: &[u32], acc: &mut [f32]) {
+        let h = self.hidden;
+        acc.copy_from_slice(&self.w[self.ft_b_at()..self.ft_b_at() + h]);
+        for &f in feats {
+            let col = &self.w[f as usize * h..(f as usize + 1) * h];
+            for (a, &x) in acc.iter_mut().zip(col) {
+                *a += x;
+            }
+        }
+    }
+
+    /// The float output (1.0 = [`SCALE`] centipawns) of a sample's features.
+    fn forward(&self, us: &[u32], them: &[u32], acc: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let (a_us, a_them) = acc.split_at_mut(h);
+        self.accumulate(us, a_us);
+        self.accumulate(them, a_them);
+        let ow = &self.w[self.out_w_at()..self.out_b_at()];
+        let mut out = self.w[self.out_b_at()];
+        for (a, &w) in acc.iter().zip(ow) {
+            let c = a.clamp(0.0, 1.0);
+            out += c * c * w;
+        }
+        out
+    }
+
+    /// Adds the gradient of one sample's loss to `grad`; returns the loss.
+    fn backward(
+        &self,
+        us: &[u32],
+        them: &[u32],
+        target: f32,
+        acc: &mut [f32],
+        grad: &mut [f32],
+    ) -> f32 {
+        let h = self.hidden;
+        let out = self.forward(us, them, acc);
+        let p = sigmoid(out);
+        let d = 2.0 * (p - target) * p * (1.0 - p);
+        let (ow_at, ob_at, fb_at) = (self.out_w_at(), self.out_b_at(), self.ft_b_at());
+        grad[ob_at] += d;
+        for j in 0..2 * h {
+            let a = acc[j];
+            let c = a.clamp(0.0, 1.0);
+            grad[ow_at + j] += d * c * c;
+            // d(c^2)/da = 2a inside the clip, 0 outside; reuse acc for the gradient.
+            acc[j] = if a > 0.0 && a < 1.0 {
+                d * self.w[ow_at + j] * 2.0 * a
+            } else {
+                0.0
+            };
+        }
+        let (g_us, g_them) = acc.split_at(h);
+        for j in 0..h {
+            grad[fb_at + j] += g_us[j] + g_them[j];
+        }
+        for (feats, g) in [(us, g_us), (them, g_them)] {
+            for &f in feats {
+                let col = &mut grad[f as usize * h..(f as usize + 1) * h];
+                for (x, &gj) in col.iter_mut().zip(g) {
+                    *x += gj;
+                }
+            }
+        }
+        (p - target) * (p - target)
+    }
+
+    /// Mean loss over `data`.
+    pub fn loss(&self, data: &Samples) -> f64 {
+        if data.is_empty() {
+            return 0.0;
+        }
+        let mut acc = vec![0.0; 2 * self.hidden];
+        let mut sum = 0.0f64;
+        for i in 0..data.len() {
+            let (us, them) = data.features(i);
+            let p = sigmoid(self.forward(us, them, &mut acc));
+            let e = (p - data.targets[i]) as f64;
+            sum += e * e;
+        }
+        sum / data.len() as f64
+    }
+
+    /// The quantised engine net.
+    pub fn quantise(&self, variant: &str, files: u8, ranks: u8, letters: &str) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let fb = self.ft_b_at();
+        let ow = self.out_w_at();
+        Network {
+            variant: variant.to_string(),
+            files,
+            ranks,
+            letters: letters.to_string(),
+            inputs: self.inputs,
+            hidden: self.hidden,
+            scale: SCALE,
+            ft_w: self.w[..fb].iter().map(|&x| q(x, QA)).collect(),
+            ft_b: self.w[fb..ow].iter().map(|&x| q(x, QA)).collect(),
+            out_w: self.w[ow..self.out_b_at()]
+                .iter()
+                .map(|&x| q(x, QB))
+                .collect(),
+            out_b: (self.w[self.out_b_at()] * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// The float output in centipawns for a position (for tests against the quantised net).
+    pub fn evaluate<B: Bitboard>(&self, fs: &FeatureSet, pos: &Position<B>) -> f32 {
+        let stm = pos.side_to_move();
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        fs.active(pos, stm, &mut us);
+        fs.active(pos, stm ^ 1, &mut them);
+        let mut acc = vec![0.0; 2 * self.hidden];
+        self.forward(&us, &them, &mut acc) * SCALE as f32
+    }
+}
+
+/// Trains `net` on `train`; `report(epoch, net)` is called after every epoch.
+pub fn train(
+    net: &mut FloatNet,
+    train: &Samples,
+    s: &TrainSettings,
+    mut report: impl FnMut(usize, &FloatNet),
+) {
+    let n = net.w.len();
+    let threads = s.threads.max(1);
+    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
+    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; n]).collect();
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = Rng(s.seed ^ 0x5eed);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let drop_at = (s.epochs * 3).div_ceil(4);
+    for epoch in 1..=s.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+        }
+        let lr = if epoch > drop_at {
+            s.learning_rate * 0.1
+        } else {
+            s.learning_rate
+        };
+        for batch in order.chunks(s.batch.max(1)) {
+            let part = batch.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (chunk, grad) in batch.chunks(part).zip(grads.iter_mut()) {
+                    let net = &*net;
+                    scope.spawn(move || {
+                        grad.fill(0.0);
+                        let mut acc = vec![0.0; 2 * net.hidden];
+                        for &i in chunk {
+                            let (us, them) = train.features(i as usize);
+                            net.backward(us, them, train.targets[i as usize], &mut acc, grad);
+                        }
+                    });
+                }
+            });
+            let used = batch.len().div_ceil(part);
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            let scale = 1.0 / batch.len() as f32;
+            for k in 0..n {
+                let g: f32 = grads[..used].iter().map(|gr| gr[k]).sum::<f32>() * scale;
+                m[k] = b1 * m[k] + (1.0 - b1) * g;
+                v[k] = b2 * v[k] + (1.0 - b2) * g * g;
+                let upd = lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+                net.w[k] = (net.w[k] - upd).clamp(-CLIP, CLIP);
+            }
+        }
+        report(epoch, net);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Game;
+    use crate::variant::builtin;
+
+    /// A net trained on a simple rule (material balance) learns it: the loss falls well
+    /// below the loss of predicting 0.5, and the quantised net agrees with the float net.
+    #[test]
+    fn learns_material_and_quantises_faithfully() {
+        let v = builtin("chess").unwrap();
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1",
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+            "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1",
+        ];
+        let mut data = Samples::default();
+        let mut games = Vec::new();
+        for fen in fens {
+            let g = Game::new(v, Some(fen), false).unwrap();
+            crate::with_position!(&g, p => {
+                let fs = FeatureSet::for_position(p);
+                let m = |c| {
+                    [(1, 100), (2, 300), (3, 300), (4, 500), (5, 900)]
+                        .iter()
+                        .map(|&(ty, val)| p.count(ty - 1, c) as i32 * val)
+                        .sum::<i32>()
+                };
+                data.push(&fs, p, (m(0) - m(1)) as f32, 0.5, 1.0);
+            });
+            games.push(g);
+        }
+        let inputs = 768;
+        let mut net = FloatNet::new(inputs, 16, 7);
+        let start = net.loss(&data);
+        let s = TrainSettings {
+            epochs: 400,
+            batch: 5,
+            learning_rate: 0.01,
+            threads: 2,
+            seed: 3,
+        };
+        train(&mut net, &data, &s, |_, _| {});
+        let end = net.loss(&data);
+        assert!(end < start / 10.0 && end < 0.001, "loss {start} -> {end}");
+        let q = net.quantise("chess", 8, 8, "pnbrqk");
+        for g in &games {
+            crate::with_position!(g, p => {
+                let fs = FeatureSet::for_position(p);
+                let mut acc = vec![0; 32];
+                q.refresh(p, &fs, &mut acc);
+                let (fl, qu) = (net.evaluate(&fs, p), q.output(&acc, p.side_to_move()));
+                assert!((fl - qu as f32).abs() < 8.0, "float {fl} quantised {qu} at {}", p.fen());
+            });
+        }
+        // The queen-up position is worth about a queen to the side that has it.
+        crate::with_position!(&games[7], p => {
+            let fs = FeatureSet::for_position(p);
+            assert!(net.evaluate(&fs, p) > 600.0);
+        });
+    }
+}
