@@ -10,8 +10,9 @@
 //! What is reported: a piece appearing on a square, leaving a square, or moving between two
 //! squares (as the same piece code), and a hand count changing. A promotion is a removal
 //! followed by an addition on the same square; a capture is a removal. Walls (petrification)
-//! are not pieces and are not reported. Unmake reports the reverse changes in reverse order,
-//! so an observer can either follow both directions or keep a stack and ignore unmake.
+//! are not pieces and are not reported. Unmake reports the changes that undo the move (each
+//! one valid where it happens, not necessarily in the reverse order of make's), so an
+//! observer can either follow both directions or keep a stack and ignore unmake.
 //!
 //! [`Position::make_move_observed`]: super::Position::make_move_observed
 //! [`Position::unmake_move_observed`]: super::Position::unmake_move_observed
