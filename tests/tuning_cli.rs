@@ -1,5 +1,5 @@
 //! The tuning pipeline from the outside: `dabbaba datagen` writes positions, `dabbaba tune`
-//! fits weights to them and writes a weights file, `--weights FILE` makes every command use
+//! fits weights to them and writes a weights file, `dabbaba train` trains a net on them, `--weights FILE` makes every command use
 //! it; malformed data and weights files are rejected with `FILE:LINE: reason`.
 
 mod pipe_common;
@@ -124,6 +124,31 @@ fn datagen_tune_and_weights_work_end_to_end() {
         "{late}: {out}"
     );
 
+    // `train` makes a net of the same data that the engine reads back for chess.
+    let net = dir.join("chess.nnue");
+    let (code, out, err) = dabbaba(&[
+        "train",
+        "--data",
+        path(&data),
+        "--hidden",
+        "8",
+        "--epochs",
+        "3",
+        "--batch",
+        "64",
+        "--out",
+        path(&net),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("epoch 3: loss"), "{out}");
+    let bytes = std::fs::read(&net).expect("net written");
+    let read = ::dabbaba::eval::nnue::Network::from_bytes(&bytes).expect("the net reads back");
+    assert_eq!(
+        (read.variant.as_str(), read.inputs, read.hidden),
+        ("chess", 768, 8)
+    );
+    assert!(read.check_fits("chess", 8, 8, "pnbrqk", 768).is_ok());
+
     // The tuned file is accepted and changes the evaluation.
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let before = depth1_score(None, fen);
@@ -186,5 +211,29 @@ fn malformed_files_are_rejected_with_file_and_line() {
     assert_eq!(code, 1);
     let expected = format!("error: {}:2: result '2' is not 1, 0.5 or 0", path(&data));
     assert!(err.contains(&expected), "{err}");
+    // A FEN the variant cannot read is reported where it stands, by `tune` and `train`.
+    std::fs::write(
+        &data,
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1 | 0 | 0.5 | 1\n8/8/8/4k3/8/9/8/4K3 w - - 0 1 | 0 | 1 | 1\n",
+    )
+    .expect("write");
+    for command in ["tune", "train"] {
+        let out_file = dir.join("out");
+        let (code, _, err) = dabbaba(&[command, "--data", path(&data), "--out", path(&out_file)]);
+        assert_eq!(code, 1, "{command}");
+        let expected = format!("error: {}:2: ", path(&data));
+        assert!(err.contains(&expected), "{command}: {err}");
+    }
+    let (code, _, err) = dabbaba(&[
+        "train",
+        "--data",
+        path(&data),
+        "--out",
+        "x",
+        "--hidden",
+        "0",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--hidden must be 1 to 4096"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

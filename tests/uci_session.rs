@@ -616,6 +616,12 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
     // and choosing the net again there is refused with the reason.
     u.send("setoption name UCI_Variant value xiangqi");
     u.until("info string variant xiangqi");
+    let l = u.until("info string");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.contains("does not fit xiangqi") && x.contains("hand-crafted")),
+        "{l:?}"
+    );
     u.send("setoption name Use NNUE value false");
     u.send("setoption name Use NNUE value true");
     let l = u.until("info string");

@@ -93,9 +93,9 @@ fn train_on<B: Bitboard>(
     let startpos = Position::startpos(Arc::clone(t), v.chess960)?;
     let fs = FeatureSet::for_position(&startpos);
     let (mut training, mut validation) = (Samples::default(), Samples::default());
-    for (k, line) in lines.iter().enumerate() {
+    for line in lines {
         let pos = Position::from_fen(Arc::clone(t), &line.fen, v.chess960)
-            .map_err(|e| anyhow::anyhow!("position {}: {e}", k + 1))?;
+            .map_err(|e| anyhow::anyhow!("{}: {e}", line.at))?;
         let into = if line.game % 10 == 0 {
             &mut validation
         } else {

@@ -58,13 +58,15 @@ pub struct TuneArgs {
 
 /// One data line.
 pub(super) struct Line {
+    /// Where it was read, `FILE:LINE`, for error messages.
+    pub at: String,
     pub fen: String,
     pub score: f32,
     pub result: f32,
     pub game: u64,
 }
 
-fn parse_line(text: &str) -> Result<Line, String> {
+fn parse_line(text: &str, at: String) -> Result<Line, String> {
     let f: Vec<&str> = text.split('|').map(str::trim).collect();
     if f.len() != 4 {
         return Err(format!(
@@ -85,6 +87,7 @@ fn parse_line(text: &str) -> Result<Line, String> {
         .parse::<u64>()
         .map_err(|_| format!("game '{}' is not a number", f[3]))?;
     Ok(Line {
+        at,
         fen: f[0].to_string(),
         score,
         result,
@@ -102,8 +105,8 @@ pub(super) fn read_data(paths: &[PathBuf], limit: Option<usize>) -> anyhow::Resu
             if line.trim().is_empty() {
                 continue;
             }
-            let parsed = parse_line(&line)
-                .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), k + 1))?;
+            let at = format!("{}:{}", path.display(), k + 1);
+            let parsed = parse_line(&line, at.clone()).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
             out.push(parsed);
             if limit.is_some_and(|n| out.len() >= n) {
                 return Ok(out);
@@ -149,9 +152,9 @@ fn tune_on<B: Bitboard>(
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut used = vec![false; n_weights];
     let (mut drawn, mut late) = (0usize, 0usize);
-    for (k, line) in lines.iter().enumerate() {
+    for line in lines {
         let pos = Position::from_fen(Arc::clone(t), &line.fen, v.chess960)
-            .map_err(|e| anyhow::anyhow!("position {}: {e}", k + 1))?;
+            .map_err(|e| anyhow::anyhow!("{}: {e}", line.at))?;
         if args.max_ply.is_some_and(|n| pos.game_ply() > n) {
             late += 1;
             continue;

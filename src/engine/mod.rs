@@ -133,6 +133,9 @@ pub struct VariantSummary {
     pub template: String,
     /// Start FEN.
     pub start_fen: String,
+    /// Something the user should know about the switch (the chosen net does not fit the new
+    /// variant, so the hand-crafted evaluation plays).
+    pub notice: Option<String>,
 }
 
 /// What setting an option did beyond storing it.
@@ -353,52 +356,54 @@ impl Engine {
             pocket,
             template,
             start_fen: v.start_fen.clone(),
+            notice: None,
         }
     }
 
-    /// Loads the net `opts` choose (`Use NNUE`, `EvalFile`) for the current variant, or none;
-    /// a file that cannot be read or does not fit the variant is an error and changes
+    /// Chooses the net `opts` ask for (`Use NNUE`, `EvalFile`) for the current variant, or
+    /// none; a file that cannot be read or does not fit the variant is an error and changes
     /// nothing.
     fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
-        let net = if opts.bool(names::USE_NNUE) {
-            let path = opts.text(names::EVAL_FILE);
-            let err = |reason: String| EngineError::Net {
-                path: path.clone(),
-                reason,
-            };
-            if path.is_empty() || path == "<empty>" {
-                // Not an error: a GUI may send `Use NNUE` before `EvalFile`.
-                tracing::warn!("Use NNUE without an EvalFile: the hand-crafted evaluation plays");
-                return self.set_nnue(None);
-            }
-            let bytes = std::fs::read(&path).map_err(|e| err(e.to_string()))?;
-            let net = Network::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
-            let (geo, n_types, hands) = match &self.tables {
-                AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
-                AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),
-                AnyTables::W256(t) => (t.geo, t.n_types, t.has_hands),
-            };
-            let fs = FeatureSet::new(&geo, n_types, hands);
-            net.check_fits(
-                &self.variant.name,
-                geo.files(),
-                geo.ranks(),
-                &piece_letters(&self.variant),
-                fs.len(),
-            )
-            .map_err(|e| err(e.to_string()))?;
-            Some(Arc::new(NnueEval { net, fs }))
-        } else {
+        let path = opts.text(names::EVAL_FILE);
+        let net = if !opts.bool(names::USE_NNUE) {
             None
+        } else if path.is_empty() {
+            // Not an error: a GUI may send `Use NNUE` before `EvalFile`.
+            tracing::warn!("Use NNUE without an EvalFile: the hand-crafted evaluation plays");
+            None
+        } else {
+            Some(Arc::new(self.load_net(&path)?))
         };
-        self.set_nnue(net)
-    }
-
-    fn set_nnue(&mut self, net: Option<Arc<NnueEval>>) -> Result<(), EngineError> {
         let mut ev = (*self.ev).clone();
         ev.set_nnue(net);
         self.ev = Arc::new(ev);
         Ok(())
+    }
+
+    /// Reads the net file at `path` and checks that it fits the current variant.
+    fn load_net(&self, path: &str) -> Result<NnueEval, EngineError> {
+        let err = |reason: String| EngineError::Net {
+            path: path.to_string(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
+        let net = Network::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
+        let (geo, n_types, hands) = match &self.tables {
+            AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
+            AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),
+            AnyTables::W256(t) => (t.geo, t.n_types, t.has_hands),
+        };
+        let fs = FeatureSet::new(&geo, n_types, hands);
+        let letters = piece_letters(&self.variant);
+        net.check_fits(
+            &self.variant.name,
+            geo.files(),
+            geo.ranks(),
+            &letters,
+            fs.len(),
+        )
+        .map_err(|e| err(e.to_string()))?;
+        Ok(NnueEval { net, fs })
     }
 
     /// Selects a variant and resets the position to its start.
@@ -413,17 +418,20 @@ impl Engine {
         self.variant = v;
         self.tables = tables;
         self.ev = ev;
-        if let Err(e) = self.apply_nnue(&self.options.clone()) {
-            tracing::warn!(
-                "{e}; {} uses the hand-crafted evaluation",
+        let notice = self.apply_nnue(&self.options.clone()).err().map(|e| {
+            format!(
+                "{e}; {} plays with the hand-crafted evaluation",
                 self.variant.name
-            );
-        }
+            )
+        });
         let _ = self.options.set(names::VARIANT, Some(name));
         self.set_position(None, &[])?;
         self.tt.clear();
         self.histories.clear();
-        Ok(self.variant_summary())
+        Ok(VariantSummary {
+            notice,
+            ..self.variant_summary()
+        })
     }
 
     /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names

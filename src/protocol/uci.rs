@@ -160,6 +160,9 @@ impl Session {
             "variant {} files {} ranks {} pocket {} template {} startpos {}",
             s.name, s.files, s.ranks, s.pocket, s.template, s.start_fen
         ));
+        if let Some(n) = &s.notice {
+            self.info_string(n);
+        }
     }
 
     fn position(&self, engine: &mut Engine, words: &[&str]) {

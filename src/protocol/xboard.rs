@@ -606,6 +606,9 @@ impl Session {
         };
         match engine.set_variant(ours) {
             Ok(summary) => {
+                if let Some(n) = &summary.notice {
+                    self.line(&format!("# {n}"));
+                }
                 self.set_coords(engine);
                 self.excluded.clear();
                 let v = engine.variant().clone();

@@ -14,7 +14,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::{Move, MoveKind, MoveList};
 use crate::eval::nnue::AccumulatorStack;
-use crate::eval::{evaluate_with, EvalParams, PsqtSums};
+use crate::eval::{evaluate_with, EvalParams, NnueEval, PsqtSums};
 use crate::variant::GameValue;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -71,8 +71,8 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// Material and piece-square sums of the search path, the current position's last
     /// (updated by make-move, see [`crate::eval::incremental`]).
     psqt: Vec<PsqtSums>,
-    /// NNUE accumulators of the search path when the evaluation is a net.
-    acc: Option<AccumulatorStack>,
+    /// The net and the accumulators of the search path, when the evaluation is a net.
+    nnue: Option<(&'a NnueEval, AccumulatorStack)>,
     /// Number of keys that belong to the game before the root.
     root_keys: usize,
     pub nodes: u64,
@@ -197,17 +197,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             .collect();
         let mut psqt = Vec::with_capacity(MAX_PLY + 2);
         psqt.push(PsqtSums::compute(&pos, &sh.ev));
-        let acc = sh
-            .ev
-            .nnue()
-            .map(|n| AccumulatorStack::new(&n.net, &n.fs, &pos, MAX_PLY + 2));
+        let nnue = sh.ev.nnue().map(|n| {
+            let stack = AccumulatorStack::new(&n.net, &n.fs, &pos, MAX_PLY + 2);
+            (n, stack)
+        });
         Worker {
             id,
             pos,
             sh,
             keys,
             psqt,
-            acc,
+            nnue,
             root_keys,
             nodes: 0,
             seldepth: 0,
@@ -461,12 +461,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.hist
                 .piece_to(self.pos.side_to_move(), ty, m.to().index())
         };
-        match (&mut self.acc, self.sh.ev.nnue()) {
-            (Some(stack), Some(nn)) => {
+        match &mut self.nnue {
+            Some((nn, stack)) => {
                 self.pos
                     .make_move_observed(m, &mut stack.push(&nn.net, &nn.fs));
             }
-            _ => {
+            None => {
                 let mut sums = *self.psqt.last().expect("the root's sums are on the stack");
                 self.pos
                     .make_move_observed(m, &mut sums.tracker(&self.sh.ev));
@@ -489,7 +489,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     #[inline]
     fn static_eval(&self) -> i32 {
         let ev = &*self.sh.ev;
-        if let (Some(stack), Some(nn)) = (&self.acc, ev.nnue()) {
+        if let Some((nn, stack)) = &self.nnue {
             let score = nn.net.output(stack.current(), self.pos.side_to_move());
             return ev.adjust_for_material(&self.pos, score);
         }
@@ -500,8 +500,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     #[inline]
     fn unmake(&mut self, m: Move) {
         self.pos.unmake_move(m);
-        match &mut self.acc {
-            Some(stack) => stack.pop(),
+        match &mut self.nnue {
+            Some((_, stack)) => stack.pop(),
             None => {
                 self.psqt.pop();
             }

@@ -264,10 +264,10 @@ impl FloatNet {
     }
 }
 
-/// Trains `net` on `train`; `report(epoch, net)` is called after every epoch.
+/// Trains `net` on `data`; `report(epoch, net)` is called after every epoch.
 pub fn train(
     net: &mut FloatNet,
-    train: &Samples,
+    data: &Samples,
     s: &TrainSettings,
     mut report: impl FnMut(usize, &FloatNet),
 ) {
@@ -275,7 +275,7 @@ pub fn train(
     let threads = s.threads.max(1);
     let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; n]).collect();
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut order: Vec<u32> = (0..data.len() as u32).collect();
     let mut rng = Rng(s.seed ^ 0x5eed);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
@@ -298,8 +298,8 @@ pub fn train(
                         grad.fill(0.0);
                         let mut acc = vec![0.0; 2 * net.hidden];
                         for &i in chunk {
-                            let (us, them) = train.features(i as usize);
-                            net.backward(us, them, train.targets[i as usize], &mut acc, grad);
+                            let (us, them) = data.features(i as usize);
+                            net.backward(us, them, data.targets[i as usize], &mut acc, grad);
                         }
                     });
                 }
