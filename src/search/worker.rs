@@ -1085,8 +1085,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             let ext = if m == tt_move && tt_ext > 0 {
                 tt_ext
+            } else if gives_check {
+                // Only checks that do not lose material by exchange are extended; the
+                // exchange is judged on the position before the move.
+                self.unmake(m);
+                let safe = see_ge(&self.pos, m, 0, &self.sh.ev.see);
+                self.make(m, ply);
+                i32::from(safe)
             } else {
-                i32::from(gives_check)
+                0
             };
             let ext = if (ply as i32) < 2 * self.root_depth {
                 ext
