@@ -1,7 +1,10 @@
 """The referee: pyffish (Fairy-Stockfish's rules, independent of Dabbaba's code).
 
 Positions are always given as (root FEN, list of moves) so pyffish sees the whole history
-and can apply repetition rules (including xiangqi's perpetual check/chase rules).
+and can apply repetition rules (including xiangqi's perpetual check/chase rules). pyffish
+replays the moves from the root on every call, so a game costs time quadratic in its length:
+the FEN of the latest position is cached, and what does not depend on the history (legal
+moves, the side to move, insufficient material) is asked of that FEN alone.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class Referee:
             )
         self.variant = variant
         self.chess960 = chess960
+        # (root, moves) -> FEN, for the few latest positions (each game thread asks about its
+        # current position several times per move).
+        self._fens: dict = {}
 
     def start_fen(self) -> str:
         return sf.start_fen(self.variant)
@@ -65,10 +71,17 @@ class Referee:
         return sf.validate_fen(fen, self.variant, self.chess960) == sf.FEN_OK
 
     def fen(self, root: str, moves) -> str:
-        return sf.get_fen(self.variant, root, list(moves), self.chess960)
+        key = (root, tuple(moves))
+        fen = self._fens.get(key)
+        if fen is None:
+            fen = sf.get_fen(self.variant, root, list(moves), self.chess960)
+            if len(self._fens) >= 64:
+                self._fens.clear()
+            self._fens[key] = fen
+        return fen
 
     def legal_moves(self, root: str, moves) -> list:
-        return sf.legal_moves(self.variant, root, list(moves), self.chess960)
+        return sf.legal_moves(self.variant, self.fen(root, moves), [], self.chess960)
 
     def white_to_move(self, root: str, moves) -> bool:
         return self.fen(root, moves).split()[1] == "w"
@@ -81,7 +94,8 @@ class Referee:
 
     def insufficient(self, root: str, moves):
         """(white cannot win, black cannot win)."""
-        w, b = sf.has_insufficient_material(self.variant, root, list(moves), self.chess960)
+        fen = self.fen(root, moves)
+        w, b = sf.has_insufficient_material(self.variant, fen, [], self.chess960)
         return bool(w), bool(b)
 
     def game_end(self, root: str, moves, legal=None):
