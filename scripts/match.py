@@ -66,6 +66,9 @@ def build_parser():
     p.add_argument("--engine", nargs="+", action="append", required=True, metavar="KEY=VALUE",
                    help="an engine (give exactly two): cmd=... proto=uci|cecp ...")
     p.add_argument("--variant", default="chess")
+    p.add_argument("--referee", metavar="DABBABA",
+                   help="referee with this Dabbaba binary's rules instead of pyffish, for "
+                        "variants pyffish does not play (chushogi)")
     p.add_argument("--variants-ini", metavar="FILE",
                    help="variants.ini loaded into pyffish and passed to the engines (VariantPath)")
     p.add_argument("--chess960", action="store_true", help="Chess960-style castling in the referee")
@@ -106,7 +109,10 @@ def main(argv=None):
         specs = [EngineSpec.parse(toks) for toks in args.engine]
         if args.variants_ini:
             refmod.load_variants_ini(args.variants_ini)
-        referee = refmod.Referee(args.variant, chess960=args.chess960)
+        if args.referee:
+            referee = refmod.DabbabaReferee(args.variant, args.referee, chess960=args.chess960)
+        else:
+            referee = refmod.Referee(args.variant, chess960=args.chess960)
     except (ValueError, OSError, refmod.RefereeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

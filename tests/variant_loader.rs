@@ -224,8 +224,29 @@ fn bad_piece_definitions() {
         vec![
             "user.ini:2: customPiece1: a custom piece needs 'letter:betza'",
             "user.ini:3: knight: predefined piece 'knight' takes only a letter; use customPieceN = letter:betza",
-            "user.ini:4: bishop: expected a piece letter or '-', found '3'",
+            "user.ini:4: bishop: expected a piece letter, '+letter' or '-', found '3'",
             "user.ini:5: customPiece2: bad Betza 'W%': column 2: unknown letter '%'",
+        ]
+    );
+    // A piece that exists only promoted needs the piece it promotes from, and is its only
+    // promotion.
+    let p = problems("[x:chess]\ncustomPiece1 = +z:K\n");
+    assert_eq!(
+        p,
+        vec!["user.ini:1: promotedPieceType: '+Z' needs a piece 'Z' to promote from"]
+    );
+    let p = problems("[x:chess]\ncustomPiece1 = +n:K\npromotedPieceType = n:q\n");
+    assert_eq!(
+        p,
+        vec![
+            "user.ini:1: promotedPieceType: 'N' promotes to 'Q', but '+N' is written for its promoted form"
+        ]
+    );
+    let p = problems("[x:chess]\ncustomPiece1 = +n:K\ncustomPiece2 = +n:W\n");
+    assert_eq!(
+        p,
+        vec![
+            "user.ini:3: customPiece2: ambiguous letter '+N': also used by customPiece1 on line 2"
         ]
     );
 }

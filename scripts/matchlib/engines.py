@@ -566,6 +566,7 @@ class CecpEngine(Engine):
         self.known = len(moves)
         self.playing = True
         score = depth = None
+        legs = ""
         while True:
             line = p.readline(deadline)
             toks = line.split()
@@ -573,8 +574,13 @@ class CecpEngine(Engine):
                 continue
             head = toks[0]
             if head == "move" and len(toks) >= 2:
+                # HaChu sends a multi-leg move one leg per line, each but the last ending in
+                # a comma (`move h6i5,` then `move i5i6`).
+                legs += toks[1]
+                if legs.endswith(","):
+                    continue
                 self.known += 1
-                return Reply(move=toks[1], score=score, depth=depth)
+                return Reply(move=legs, score=score, depth=depth)
             if head in ("1-0", "0-1", "1/2-1/2"):
                 # A result claim. The referee ends every game its rules end before asking
                 # for a move, so a claim read here contradicts the referee (e.g. Fairy-Max

@@ -136,6 +136,8 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
             return _finish(rec, engines, "0-1" if wtm else "1-0", why)
         mv = resolve_move(reply.move, legal, geometry, eng.protocol,
                           san_of=lambda m: referee.san(root, rec.moves, m))
+        if mv is None and hasattr(referee, "canonical_move"):
+            mv = referee.canonical_move(root, rec.moves, reply.move, legal)
         if mv is None:
             return _finish(rec, engines, "0-1" if wtm else "1-0",
                            f"{eng.name} makes an illegal move: {reply.move}",

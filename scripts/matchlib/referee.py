@@ -9,6 +9,7 @@ moves, the side to move, insufficient material) is asked of that FEN alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 try:
@@ -133,3 +134,115 @@ class Referee:
         if seen >= 2:
             return "repetition" if value == 0 else "repetition (perpetual check or chase rule)"
         return "move-count rule (e.g. 50 moves)" if value == 0 else "move-count rule"
+
+
+SQUARE_RE_TEXT = re.compile(r"[a-z]\d+")
+
+
+class DabbabaReferee:
+    """The referee for variants pyffish does not play (Chu Shogi): a Dabbaba binary's own
+    rules, through `dabbaba status --json` and `dabbaba perft 1 --divide`. Moves are in
+    Dabbaba's UCI text (ranks 1-based, `+` promotions, multi-leg moves `a1b2,b2c3`, a lion's
+    pass `g7f6,f6g7`). It has no SAN: the PGN gets the coordinate moves. It is a referee of
+    the engine's own rules, so a match against Dabbaba only tests the other engine's rules
+    against ours; use pyffish wherever it plays the variant.
+    """
+
+    def __init__(self, variant: str, binary: str, chess960: bool = False):
+        import subprocess
+
+        self._subprocess = subprocess
+        self.variant = variant
+        self.binary = binary
+        self.chess960 = chess960
+        self._statuses: dict = {}
+        try:
+            self._start = self._status(None, [])["fen"]
+        except (OSError, RefereeError) as e:
+            raise RefereeError(f"{binary} cannot referee {variant!r}: {e}") from e
+
+    def _run(self, args) -> str:
+        cmd = [self.binary, *args, "--variant", self.variant, "--quiet"]
+        if self.chess960:
+            cmd.append("--chess960")
+        out = self._subprocess.run(cmd, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RefereeError(out.stderr.strip() or f"{' '.join(cmd)} failed")
+        return out.stdout
+
+    def _position_args(self, root, moves) -> list:
+        args = [] if root is None else ["--fen", root]
+        if moves:
+            args += ["--moves", *moves]
+        return args
+
+    def _status(self, root, moves) -> dict:
+        import json
+
+        key = (root, tuple(moves))
+        st = self._statuses.get(key)
+        if st is None:
+            st = json.loads(self._run(["status", "--json", *self._position_args(root, moves)]))
+            if len(self._statuses) >= 64:
+                self._statuses.clear()
+            self._statuses[key] = st
+        return st
+
+    def start_fen(self) -> str:
+        return self._start
+
+    def validate_fen(self, fen: str) -> bool:
+        try:
+            self._status(fen, [])
+            return True
+        except RefereeError:
+            return False
+
+    def fen(self, root: str, moves) -> str:
+        return self._status(root, list(moves))["fen"]
+
+    def legal_moves(self, root: str, moves) -> list:
+        text = self._run(["perft", "1", "--divide", *self._position_args(root, list(moves))])
+        return [line.split(":")[0] for line in text.splitlines()
+                if line.endswith(": 1") and not line.startswith("Nodes")]
+
+    def white_to_move(self, root: str, moves) -> bool:
+        return self._status(root, list(moves))["side_to_move"] == "white"
+
+    def san(self, root: str, moves, move: str) -> str:
+        return move
+
+    def san_moves(self, root: str, moves) -> list:
+        return list(moves)
+
+    def insufficient(self, root: str, moves):
+        return False, False
+
+    def canonical_move(self, root: str, moves, text: str, legal: list):
+        """The legal move that `text` plays in another spelling (a lion's pass `@@@@` or
+        through another square, two legs through an empty square), or None: the one whose
+        position after it is the same."""
+        moves = list(moves)
+        board = lambda fen: " ".join(fen.split()[:2])  # noqa: E731
+        if text.strip() == "@@@@":
+            # A pass leaves the board as it is, with the other side to move.
+            now = self.fen(root, moves).split()
+            wanted = " ".join([now[0], "b" if now[1] == "w" else "w"])
+            candidates = [m for m in legal if "," in m]
+        else:
+            try:
+                wanted = board(self.fen(root, moves + [text.strip()]))
+            except RefereeError:
+                return None
+            origin = SQUARE_RE_TEXT.match(text.strip())
+            candidates = [m for m in legal if origin and m.startswith(origin.group(0))]
+        for mv in candidates:
+            if board(self.fen(root, moves + [mv])) == wanted:
+                return mv
+        return None
+
+    def game_end(self, root: str, moves, legal=None):
+        st = self._status(root, list(moves))
+        if not st["over"]:
+            return None
+        return GameEnd(st["result"], st["reason"] or "game over")

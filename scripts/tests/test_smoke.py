@@ -162,6 +162,30 @@ class SmokeTests(unittest.TestCase):
             ["--depth", "3", "--random-plies", "4", "--seed", "12"],
         )
 
+    @requires(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
+    def test_dabbaba_referee_plays_chu_shogi_over_uci_and_cecp(self):
+        # pyffish has no Chu Shogi: Dabbaba's own rules referee (12 ranks, 1-based in both
+        # protocols; lion moves as two legs).
+        pgn = os.path.join(self.tmp, "chu.pgn")
+        code, out, err = run_match(
+            ["--variant", "chushogi", "--referee", DABBABA, "--games", "2", "--max-plies", "30",
+             "--depth", "2", "--random-plies", "6", "--seed", "13", "--pgn", pgn,
+             "--engine", f"cmd={DABBABA}", "proto=uci", "name=U",
+             "--engine", f"cmd={DABBABA}", "proto=cecp", "name=C"])
+        self.assertEqual(code, 0, f"stdout:\n{out}\nstderr:\n{err}")
+        self.assertNotIn("Engine errors", out)
+        with open(pgn, encoding="utf-8") as fh:
+            games = parse_pgn(fh.read())
+        self.assertEqual(len(games), 2, out)
+        for tags in games:
+            moves = tags["UCIMoves"].split()
+            self.assertEqual(int(tags["PlyCount"]), len(moves))
+            self.assertGreater(len(moves), 6, tags)
+            # Every move replays through Dabbaba's own move parser.
+            st = subprocess.run([DABBABA, "status", "--variant", "chushogi", "--json", "--moves",
+                                 *moves], capture_output=True, text=True)
+            self.assertEqual(st.returncode, 0, st.stderr)
+
     @requires(ENGINE_8X8, "no engine binary (MATCH_SMOKE_ENGINE_8X8)")
     def test_illegal_move_and_crash_lose(self):
         fake = os.path.join(HERE, "fake_uci.py")

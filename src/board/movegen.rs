@@ -6,7 +6,9 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{cr_index, make_piece, type_of, Position, WHITE_OO, WHITE_OOO};
+use crate::board::position::{
+    cr_index, make_piece, type_of, Piece, Position, EMPTY, WHITE_OO, WHITE_OOO,
+};
 use crate::board::rules::blast::adjacent;
 
 impl<B: Bitboard> Position<B> {
@@ -470,7 +472,7 @@ impl<B: Bitboard> Position<B> {
         let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
             let lim = t.promotion_limit[np as usize];
             lim == 0 || lim > self.count(np, us)
-        });
+        }) && !(promo.chu && self.promoted_from[from.index()] != 0);
         let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
         if !can_promote && !can_demote {
             return;
@@ -488,7 +490,17 @@ impl<B: Bitboard> Position<B> {
         if promo.piece_promotion_on_capture {
             targets &= self.occ;
         }
-        if !from_in_zone {
+        if promo.chu && from_in_zone {
+            let piece = &t.pieces[ty as usize];
+            let dead_end = |to: Square| (piece.quiet[us].empty_board(to) & t.board).is_empty();
+            let mut allowed = targets & self.occ;
+            for to in (targets & !self.occ).iter() {
+                if dead_end(to) {
+                    allowed |= B::square(to);
+                }
+            }
+            targets = allowed;
+        } else if !from_in_zone {
             targets &= zone;
         }
         let kind = if can_promote {
@@ -673,6 +685,9 @@ impl<B: Bitboard> Position<B> {
         if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m) {
             return false;
         }
+        if !t.lions.is_empty() && !self.lion_trading_ok(m) {
+            return false;
+        }
 
         let king = ctx.king;
         if kind == MoveKind::MultiLeg {
@@ -768,6 +783,72 @@ impl<B: Bitboard> Position<B> {
             return !self.attacked_by_with(ksq, occ, them, candidates, cannons);
         }
         !self.attacked_by(ksq, occ, them, candidates)
+    }
+
+    /// Chu Shogi's lion-trading rules ([`crate::variant::CaptureRules::lion_types`]) for a
+    /// pseudo-legal move.
+    fn lion_trading_ok(&self, m: Move) -> bool {
+        let t = &*self.t;
+        let them = self.stm ^ 1;
+        let (from, to) = (m.from(), m.to());
+        let lions = self.lions_of(them);
+        let kill = (m.kind() == MoveKind::MultiLeg).then(|| m.kill_square());
+        let takes_lion_on_to = lions.contains(to);
+        let takes_lion = takes_lion_on_to || kill.is_some_and(|k| lions.contains(k));
+        if !takes_lion {
+            return true;
+        }
+        let mover_is_lion = t.lions.contains(type_of(self.board[from.index()]));
+        if !mover_is_lion {
+            // Retaking the piece that just took a lion stays allowed (as on lishogi), even
+            // when it became a lion by promoting (a kirin).
+            let only_the_taker = kill.is_none() && to == self.st.last_move.to();
+            return only_the_taker || !self.lion_taken_by_other_piece();
+        }
+        if !takes_lion_on_to || adjacent::<B>(&t.geo, from).contains(to) {
+            return true;
+        }
+        let bridge = kill.map(|k| self.board[k.index()]).unwrap_or(EMPTY);
+        if bridge != EMPTY && !t.lion_no_bridge.contains(type_of(bridge)) {
+            return true;
+        }
+        // Is the lion on `to` protected, before the move (the taker lifted) or after it (a
+        // piece taken on the way gone too)?
+        let occ = self.occ ^ B::square(from);
+        let defenders = self.by_color[them] & !B::square(to);
+        if self.attacked_by(to, occ, them, defenders) {
+            return false;
+        }
+        match kill {
+            Some(k) if bridge != EMPTY => {
+                let gone = !B::square(k);
+                !self.attacked_by(to, occ & gone, them, defenders & gone)
+            }
+            _ => true,
+        }
+    }
+
+    /// The pieces of `color` that the lion-trading rules protect.
+    fn lions_of(&self, color: usize) -> B {
+        let t = &*self.t;
+        t.lions
+            .iter()
+            .fold(B::EMPTY, |b, ty| b | self.by_type[ty as usize])
+            & self.by_color[color]
+    }
+
+    /// Whether the move that led here took a lion with a piece that is not one (which bars
+    /// every piece but a lion from taking a lion now).
+    fn lion_taken_by_other_piece(&self) -> bool {
+        let t = &*self.t;
+        let st = &self.st;
+        if st.last_move == Move::NONE || t.lions.contains(type_of(st.moved_piece)) {
+            return false;
+        }
+        let took_lion = |pc: Piece| pc != EMPTY && t.lions.contains(type_of(pc));
+        took_lion(st.captured)
+            || (st.last_move.kind() == MoveKind::MultiLeg
+                && self.killed.last().is_some_and(|k| took_lion(k.piece)))
     }
 
     /// Flying general: whether, with occupancy `occ` after a move of a `mt` piece to `to`,

@@ -41,7 +41,8 @@ pub fn variant_set(files: &[PathBuf]) -> anyhow::Result<VariantSet> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PieceSummary<'a> {
-    letter: char,
+    /// The letter, or `+X` for a piece that exists only promoted.
+    letter: String,
     name: &'a str,
     betza: &'a str,
     royal: bool,
@@ -69,7 +70,7 @@ fn summary(v: &Variant) -> Summary<'_> {
             .pieces
             .iter()
             .map(|p| PieceSummary {
-                letter: p.letter,
+                letter: crate::variant::pieces::letter_text(p.letter, true),
                 name: &p.name,
                 betza: &p.betza,
                 royal: p.royal,
@@ -96,7 +97,11 @@ fn run_inner(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode>
         let width = set.iter().map(|v| v.name.len()).max().unwrap_or(0);
         set.iter()
             .map(|v| {
-                let letters: String = v.pieces.iter().map(|p| p.letter).collect();
+                let letters: String = v
+                    .pieces
+                    .iter()
+                    .map(|p| crate::variant::pieces::letter_text(p.letter, true))
+                    .collect();
                 format!("{:width$}  {:5}  {letters}", v.name, v.board_size())
             })
             .collect::<Vec<_>>()

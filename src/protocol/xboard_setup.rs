@@ -138,7 +138,10 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     order.sort_by_key(|&i| !promotes(i));
     let fits = |slots: &[Option<char>], i: usize, s: usize| {
         slots[s].is_none()
-            && (!promotes(i) || (s < PROMOTED_OFFSET && slots[s + PROMOTED_OFFSET].is_none()))
+            && (!promotes(i)
+                || slots
+                    .get(s + PROMOTED_OFFSET)
+                    .is_some_and(|p| s < PROMOTED_OFFSET && p.is_none()))
     };
     let place = |slots: &mut Vec<Option<char>>, i: usize, s: usize| {
         slots[s] = Some(v.pieces[i].letter.to_ascii_uppercase());

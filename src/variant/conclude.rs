@@ -122,6 +122,8 @@ pub fn conclude(
         blast_immune_types: m.set(&k.blast_immune_types),
         mutually_immune_types: m.set(&k.mutually_immune_types),
         petrify_on_capture_types: m.set(&k.petrify_on_capture_types),
+        lion_types: m.set(&k.lion_types),
+        lion_no_bridge_types: m.set(&k.lion_no_bridge_types),
         ..k.clone()
     };
     let s = &spec.special_moves;
@@ -149,6 +151,16 @@ pub fn conclude(
         },
         ..g.clone()
     };
+    let mut errors = Vec::new();
+    let mut promotion = promotion;
+    link_promoted_only_pieces(&pieces_out, &mut promotion, &mut |reason| {
+        errors.push(VariantError {
+            file: file.to_string(),
+            line,
+            key: "promotedPieceType".to_string(),
+            reason,
+        })
+    });
     let king = m.id(KING_SLOT as PieceId);
     let variant = Variant {
         name: name.to_string(),
@@ -174,18 +186,51 @@ pub fn conclude(
         Some(o) if o.file == file && o.line >= line => (o.file.clone(), o.line),
         _ => (file.to_string(), line),
     };
-    let errors: Vec<VariantError> = fen::check_start_fen(&variant, &variant.start_fen)
-        .into_iter()
-        .map(|reason| VariantError {
-            file: fen_file.clone(),
-            line: fen_line,
-            key: "startFen".to_string(),
-            reason,
-        })
-        .collect();
+    errors.extend(
+        fen::check_start_fen(&variant, &variant.start_fen)
+            .into_iter()
+            .map(|reason| VariantError {
+                file: fen_file.clone(),
+                line: fen_line,
+                key: "startFen".to_string(),
+                reason,
+            }),
+    );
     if errors.is_empty() {
         Ok(variant)
     } else {
         Err(errors)
+    }
+}
+
+/// A piece written `+X` (see [`pieces::promoted_only_letter`]) is what `X` promotes to: the
+/// promotion is added where the file did not give it, and a file that names another promotion
+/// for `X`, or has no `X`, is refused.
+fn link_promoted_only_pieces(
+    pieces_out: &[PieceType],
+    promotion: &mut Promotion,
+    err: &mut dyn FnMut(String),
+) {
+    for (id, p) in pieces_out.iter().enumerate() {
+        let Some(base) = pieces::promoted_only_base(p.letter) else {
+            continue;
+        };
+        let Some(base_id) = pieces_out.iter().position(|q| q.letter == base) else {
+            err(format!("'+{base}' needs a piece '{base}' to promote from"));
+            continue;
+        };
+        let (base_id, id) = (base_id as PieceId, id as PieceId);
+        match promotion
+            .promoted_piece_type
+            .iter()
+            .find(|&&(a, _)| a == base_id)
+        {
+            None => promotion.promoted_piece_type.push((base_id, id)),
+            Some(&(_, to)) if to == id => {}
+            Some(&(_, to)) => err(format!(
+                "'{base}' promotes to '{}', but '+{base}' is written for its promoted form",
+                pieces::letter_text(pieces_out[to as usize].letter, true)
+            )),
+        }
     }
 }

@@ -58,6 +58,53 @@ pub const KING_SLOT: usize = FIRST_CUSTOM + MAX_CUSTOM;
 /// Number of slots.
 pub const SLOTS: usize = KING_SLOT + 1;
 
+/// A piece that exists only as the promoted form of another (Chu Shogi's crown prince, `+E`)
+/// has no letter of its own: files and FENs write it `+` and the letter of the piece it
+/// promotes from. Inside, such a piece is keyed by a character of Unicode's private-use area
+/// derived from that letter, so that every piece still has one `char` and no real letter is
+/// taken (Chu Shogi needs 29 piece types, more than the alphabet has).
+pub fn promoted_only_letter(base: char) -> char {
+    let base = base.to_ascii_uppercase();
+    debug_assert!(base.is_ascii_uppercase());
+    char::from_u32(PROMOTED_ONLY_BASE + base as u32).unwrap_or(base)
+}
+
+/// The letter a promoted-only piece is written after `+` (see [`promoted_only_letter`]).
+pub fn promoted_only_base(letter: char) -> Option<char> {
+    let c = letter as u32;
+    (PROMOTED_ONLY_BASE + 'A' as u32..=PROMOTED_ONLY_BASE + 'Z' as u32)
+        .contains(&c)
+        .then(|| char::from_u32(c - PROMOTED_ONLY_BASE))
+        .flatten()
+}
+
+const PROMOTED_ONLY_BASE: u32 = 0xE000;
+
+/// The piece letter written by `token`: `x` (either case) or `+x` for a promoted-only piece.
+pub fn letter_of_token(token: &str) -> Option<char> {
+    let mut chars = token.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(c), None, _) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        (Some('+'), Some(c), None) if c.is_ascii_alphabetic() => Some(promoted_only_letter(c)),
+        _ => None,
+    }
+}
+
+/// How a piece letter is written: the letter, or `+X` for a promoted-only piece, in the case
+/// of the side (`white`: upper case).
+pub fn letter_text(letter: char, white: bool) -> String {
+    let (plus, c) = match promoted_only_base(letter) {
+        Some(base) => ("+", base),
+        None => ("", letter),
+    };
+    let c = if white {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    };
+    format!("{plus}{c}")
+}
+
 /// The slot of a piece key (`pawn`, `customPiece7`, `king`), if it names one.
 pub fn slot_of(name: &str) -> Option<usize> {
     if name == "king" {
@@ -104,5 +151,22 @@ mod tests {
         assert_eq!(slot_of("customPiece07"), None);
         assert_eq!(slot_of("customPiece201"), None);
         assert_eq!(PREDEFINED.len(), 36);
+    }
+
+    #[test]
+    fn promoted_only_letters_are_written_with_a_plus() {
+        let prince = letter_of_token("+e").unwrap();
+        assert_eq!(letter_of_token("+E"), Some(prince));
+        assert_ne!(prince, 'E');
+        assert!(!prince.is_ascii());
+        assert_eq!(promoted_only_base(prince), Some('E'));
+        assert_eq!(promoted_only_base('E'), None);
+        assert_eq!(letter_text(prince, true), "+E");
+        assert_eq!(letter_text(prince, false), "+e");
+        assert_eq!(letter_text('Q', false), "q");
+        assert_eq!(letter_of_token("q"), Some('Q'));
+        for bad in ["", "+", "++e", "+1", "ee", "+ee", "1"] {
+            assert_eq!(letter_of_token(bad), None, "{bad}");
+        }
     }
 }

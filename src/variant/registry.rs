@@ -32,6 +32,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     builtin_file!("drops.ini"),
     builtin_file!("shogi.ini"),
     builtin_file!("xiangqi.ini"),
+    builtin_file!("chu.ini"),
 ];
 
 #[derive(Clone, Debug)]

@@ -104,6 +104,7 @@ impl VariantSpec {
                 limit: Vec::new(),
                 promoted_piece_type: Vec::new(),
                 sittuyin: false,
+                chu: false,
                 piece_promotion_on_capture: false,
                 mandatory_pawn_promotion: true,
                 mandatory_piece_promotion: false,
@@ -148,6 +149,8 @@ impl VariantSpec {
                 mutually_immune_types: PieceSet::default(),
                 petrify_on_capture_types: PieceSet::default(),
                 petrify_blast_pieces: false,
+                lion_types: PieceSet::default(),
+                lion_no_bridge_types: PieceSet::default(),
             },
             special_moves: SpecialMoves {
                 gating: false,
@@ -314,15 +317,17 @@ impl VariantSpec {
             self.remove_piece(slot);
             return;
         }
-        let mut chars = value.chars();
-        let letter = match chars.next() {
-            Some(c) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-            _ => {
-                let reason = format!("expected a piece letter or '-', found '{value}'");
-                return cx.err(line, name, reason);
-            }
+        // The letter, `+x` for a piece that exists only as a promoted form.
+        let token_len = if value.starts_with('+') { 2 } else { 1 };
+        let split = value
+            .char_indices()
+            .nth(token_len)
+            .map_or(value.len(), |(i, _)| i);
+        let (token, rest) = value.split_at(split);
+        let Some(letter) = pieces::letter_of_token(token) else {
+            let reason = format!("expected a piece letter, '+letter' or '-', found '{value}'");
+            return cx.err(line, name, reason);
         };
-        let rest = chars.as_str();
         let custom_betza = match rest.strip_prefix(':') {
             Some(b) => Some(b.trim().to_string()),
             None if rest.is_empty() => None,
@@ -359,7 +364,8 @@ impl VariantSpec {
             let earlier = self.slots[other].as_ref().and_then(|p| p.defined_at);
             if let Some(other_line) = earlier {
                 let reason = format!(
-                    "ambiguous letter '{letter}': also used by {} on line {other_line}",
+                    "ambiguous letter '{}': also used by {} on line {other_line}",
+                    pieces::letter_text(letter, true),
                     pieces::slot_name(other)
                 );
                 return cx.err(line, name, reason);
@@ -490,6 +496,8 @@ impl VariantSpec {
             }
         }
         cx.flag("sittuyinPromotion", &mut self.promotion.sittuyin);
+        // Our addition (Chu Shogi), see `Promotion::chu`.
+        cx.flag("chuPromotion", &mut self.promotion.chu);
         if let Some(list) = cx.parse("promotionLimit", |v| {
             letter_pairs_of(&self.slots, v, values::count)
         }) {
@@ -537,6 +545,9 @@ impl VariantSpec {
                 "petrifyOnCaptureTypes",
                 &mut self.captures.petrify_on_capture_types,
             ),
+            // Our addition (Chu Shogi), see `CaptureRules::lion_types`.
+            ("lionPieceTypes", &mut self.captures.lion_types),
+            ("lionNoBridgeTypes", &mut self.captures.lion_no_bridge_types),
         ] {
             if let Some(s) = cx.parse(key, |v| piece_set_of(&self.slots, v)) {
                 *target = s;
@@ -771,11 +782,7 @@ fn promotion_map_of(
                 out.push((from as PieceId, None));
                 continue;
             }
-            let mut chars = to.chars();
-            let target = match (chars.next(), chars.next()) {
-                (Some(c), None) => slot_by_letter_of(slots, c),
-                _ => None,
-            };
+            let target = pieces::letter_of_token(&to).and_then(|c| slot_by_letter_of(slots, c));
             match target {
                 Some(t) => out.push((from as PieceId, Some(t as PieceId))),
                 None => return Err(format!("'{to}' is not a piece letter of this variant")),
@@ -814,16 +821,23 @@ fn slot_by_letter_of(slots: &[Option<SlotPiece>], c: char) -> Option<usize> {
 /// A piece set: letters (spaces optional), `*` for every present type, `-` for none.
 fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String> {
     let mut ids = Vec::new();
-    for c in v.chars().filter(|c| !c.is_whitespace()) {
+    let mut chars = v.chars().filter(|c| !c.is_whitespace());
+    while let Some(c) = chars.next() {
         match c {
             '-' => break,
             // Resolved to every present type when the variant is concluded, so that a child
             // section's new pieces are included, as Fairy-Stockfish's ALL_PIECES bit is.
             '*' => ids.push(ALL_SLOT),
-            _ => match slot_by_letter_of(slots, c) {
-                Some(s) => ids.push(s),
-                None => return Err(format!("'{c}' is not a piece letter of this variant")),
-            },
+            _ => {
+                let token = match c {
+                    '+' => format!("+{}", chars.next().unwrap_or(' ')),
+                    _ => c.to_string(),
+                };
+                match pieces::letter_of_token(&token).and_then(|l| slot_by_letter_of(slots, l)) {
+                    Some(s) => ids.push(s),
+                    None => return Err(format!("'{token}' is not a piece letter of this variant")),
+                }
+            }
         }
     }
     Ok(PieceSet::from_ids(ids.into_iter().map(|s| s as PieceId)))
@@ -831,13 +845,14 @@ fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String
 
 /// One piece type: a letter; `*` (any) and `-` (none) give `None`.
 fn piece_type_of(slots: &[Option<SlotPiece>], v: &str) -> Result<Option<PieceId>, String> {
-    let mut chars = v.chars();
-    match (chars.next(), chars.next()) {
-        (Some('*' | '-'), None) => Ok(None),
-        (Some(c), None) => slot_by_letter_of(slots, c)
-            .map(|s| Some(s as PieceId))
-            .ok_or_else(|| format!("'{c}' is not a piece letter of this variant")),
-        _ => Err(format!("expected one piece letter, found '{v}'")),
+    match v {
+        "*" | "-" => Ok(None),
+        _ => match pieces::letter_of_token(v) {
+            Some(c) => slot_by_letter_of(slots, c)
+                .map(|s| Some(s as PieceId))
+                .ok_or_else(|| format!("'{v}' is not a piece letter of this variant")),
+            None => Err(format!("expected one piece letter, found '{v}'")),
+        },
     }
 }
 
@@ -852,12 +867,9 @@ fn letter_pairs_of<T>(
         let (letter, value) = token
             .split_once(':')
             .ok_or_else(|| format!("expected 'letter:value', found '{token}'"))?;
-        let mut chars = letter.chars();
-        let slot = match (chars.next(), chars.next()) {
-            (Some(c), None) => slot_by_letter_of(slots, c),
-            _ => None,
-        }
-        .ok_or_else(|| format!("'{letter}' is not a piece letter of this variant"))?;
+        let slot = pieces::letter_of_token(letter)
+            .and_then(|c| slot_by_letter_of(slots, c))
+            .ok_or_else(|| format!("'{letter}' is not a piece letter of this variant"))?;
         out.push((slot, parse(value).map_err(|e| format!("{letter}: {e}"))?));
     }
     Ok(out)

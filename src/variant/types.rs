@@ -142,7 +142,10 @@ pub enum SpecialPiece {
 pub struct PieceType {
     /// Fairy-Stockfish's type name (`pawn`, `knight`, `customPiece3`, `king`, ...).
     pub name: String,
-    /// FEN letter of the white piece, upper case; black uses the lower-case letter.
+    /// FEN letter of the white piece, upper case; black uses the lower-case letter. A piece
+    /// that exists only promoted has a private letter and is written `+X` (see
+    /// [`super::pieces::promoted_only_letter`]).
+    #[serde(serialize_with = "serialize_letter")]
     pub letter: char,
     /// Move description.
     pub betza: String,
@@ -158,6 +161,10 @@ pub struct PieceType {
     pub value_mg: Option<i32>,
     /// End-game value override (`pieceValueEg`).
     pub value_eg: Option<i32>,
+}
+
+fn serialize_letter<S: serde::Serializer>(letter: &char, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&super::pieces::letter_text(*letter, true))
 }
 
 impl PieceType {
@@ -229,6 +236,11 @@ pub struct Promotion {
     pub promoted_piece_type: Vec<(PieceId, PieceId)>,
     /// `sittuyinPromotion`.
     pub sittuyin: bool,
+    /// `chuPromotion` (our addition): Chu Shogi's promotion rules in place of
+    /// Fairy-Stockfish's. A move that enters the zone may promote; a move that starts inside
+    /// it only if it captures, or if the piece could never move again from its destination (a
+    /// pawn or lance on the last rank); a piece that was promoted never promotes again.
+    pub chu: bool,
     /// `piecePromotionOnCapture`.
     pub piece_promotion_on_capture: bool,
     /// `mandatoryPawnPromotion`.
@@ -372,6 +384,16 @@ pub struct CaptureRules {
     pub petrify_on_capture_types: PieceSet,
     /// `petrifyBlastPieces`.
     pub petrify_blast_pieces: bool,
+    /// `lionPieceTypes` (our addition): the pieces Chu Shogi's lion-trading rules protect.
+    /// A lion may take a lion that does not stand next to it only if that lion is not
+    /// protected (by a piece that defends it before the move, or that could retake after it),
+    /// unless it takes another piece on the way (a bridge) that is not of
+    /// `lion_no_bridge_types`. After a lion was taken by a piece that is not one, no piece but
+    /// a lion may take a lion on the next move, except by retaking the piece that took it.
+    pub lion_types: PieceSet,
+    /// `lionNoBridgeTypes` (our addition): the pieces (Chu Shogi's pawn and go-between) that
+    /// do not excuse a lion's capture of a protected lion when taken on the way.
+    pub lion_no_bridge_types: PieceSet,
 }
 
 /// Special moves: gating, passing, walls.

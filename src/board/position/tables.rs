@@ -278,6 +278,10 @@ pub struct Tables<B> {
     pub soldier_zone: [B; 2],
     /// The `janggiCannon` type (may neither hop over nor capture a janggi cannon), if any.
     pub janggi_cannon: Option<u8>,
+    /// The pieces of Chu Shogi's lion-trading rules (`lionPieceTypes`).
+    pub lions: crate::variant::PieceSet,
+    /// Pieces that are no bridge for a lion's capture of a lion (`lionNoBridgeTypes`).
+    pub lion_no_bridge: crate::variant::PieceSet,
     /// Palace diagonals (`diagonalLines`), when some piece moves along them.
     pub palace: Option<super::palace::Palace<B>>,
     /// Per colour: the side may pass (`pass` or `passOnStalemate`).
@@ -991,6 +995,8 @@ impl<B: Bitboard> Tables<B> {
             demotions: variant.promotion.piece_demotion,
             dark_squares,
             janggi_cannon,
+            lions: variant.captures.lion_types.clone(),
+            lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),
             soldier,
             soldier_zone,
             path_attacks,

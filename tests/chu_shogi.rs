@@ -1,0 +1,362 @@
+//! Chu Shogi (`variants/chu.ini`): move counts and legality against an independent
+//! implementation, lishogi's (the `shogiops` library's tests state these facts about its
+//! positions), plus hand-built positions for each rule.
+//!
+//! Positions are written as lishogi writes them (SFEN: files numbered 12 to 1 from the left,
+//! ranks a to l from the top, `b` = the side that moves first, upper case) and moves in USI
+//! (`7g7f`, `7g7f+`, and lion moves with their middle square, `6f5e6d`). The helpers below
+//! turn them into our FEN and move text; the board picture is the same.
+//!
+//! Two differences from lishogi are deliberate and not tested here: a move that leaves the
+//! last royal piece attacked is illegal (lishogi lets it be played and then taken, which
+//! loses just the same), and lishogi counts a lion's two-step move through an empty square
+//! once per path while we count each distinct move once.
+
+use dabbaba::board::Game;
+use dabbaba::variant::VariantSet;
+
+const FILES: u8 = 12;
+
+fn game(sfen: &str) -> Game {
+    let set = VariantSet::with_builtins();
+    let v = set.get("chushogi").expect("chushogi is built in");
+    Game::new(v, Some(&fen(sfen)), false).expect("position")
+}
+
+/// Our FEN of an SFEN: the board is the same; `b` moves first (our White).
+fn fen(sfen: &str) -> String {
+    let mut parts = sfen.split_whitespace();
+    let board = parts.next().expect("board");
+    let side = match parts.next() {
+        Some("w") => "b",
+        _ => "w",
+    };
+    format!("{board} {side} - - 0 1")
+}
+
+/// A USI square (`7g`, `11c`) as ours (`f6`, `b10`).
+fn square(usi: &str) -> String {
+    let digits: String = usi.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let file: u8 = digits.parse().expect("file");
+    let rank = usi.as_bytes()[digits.len()] - b'a';
+    format!("{}{}", (b'a' + FILES - file) as char, FILES - rank)
+}
+
+/// The USI squares of a move, and whether it promotes.
+fn squares(usi: &str) -> (Vec<String>, bool) {
+    let promote = usi.ends_with('+');
+    let body = usi.trim_end_matches('+');
+    let mut out = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        out.push(square(&rest[..digits + 1]));
+        rest = &rest[digits + 1..];
+    }
+    (out, promote)
+}
+
+/// Our legal move that is the USI move, if any. A lion's two steps through an occupied
+/// square are our `ab,bc`; through an empty square they are the plain move `ac`, or a pass
+/// (`ab,ba` through any empty square) when they come back.
+fn find(g: &Game, usi: &str) -> Option<String> {
+    let moves = g.legal_moves_uci();
+    let (sq, promote) = squares(usi);
+    let plus = if promote { "+" } else { "" };
+    let wanted = match sq.as_slice() {
+        [a, b] => format!("{a}{b}{plus}"),
+        [a, b, c] if occupied(g, b) => format!("{a}{b},{b}{c}{plus}"),
+        [a, _, c] if a == c => {
+            return moves.into_iter().find(|m| {
+                m.split_once(',').is_some_and(|(first, second)| {
+                    first.starts_with(a.as_str()) && second.ends_with(a.as_str())
+                })
+            })
+        }
+        [a, _, c] => format!("{a}{c}{plus}"),
+        _ => panic!("bad move {usi}"),
+    };
+    moves.into_iter().find(|m| *m == wanted)
+}
+
+fn legal(g: &Game, usi: &str) -> bool {
+    find(g, usi).is_some()
+}
+
+fn occupied(g: &Game, sq: &str) -> bool {
+    let file = (sq.as_bytes()[0] - b'a') as usize;
+    let rank: usize = sq[1..].parse().expect("rank");
+    let board = g.fen();
+    let rows: Vec<&str> = board
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .split('/')
+        .collect();
+    let row = rows[FILES as usize - rank];
+    let mut f = 0usize;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut n = c.to_digit(10).unwrap() as usize;
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                n = 10 * n + d as usize;
+                chars.next();
+            }
+            f += n;
+        } else if c != '+' {
+            if f == file {
+                return true;
+            }
+            f += 1;
+        }
+        if f > file {
+            return false;
+        }
+    }
+    false
+}
+
+fn play(sfen: &str, usi: &str) -> Game {
+    let mut g = game(sfen);
+    let text = find(&g, usi).unwrap_or_else(|| panic!("{usi} is legal in {sfen}"));
+    g.play_uci(&[text]).expect("a legal move plays");
+    g
+}
+
+fn perft(g: &Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for m in g.legal_moves_uci() {
+        let mut child = g.clone();
+        child.play_uci(&[m]).expect("legal move plays");
+        n += perft(&child, depth - 1);
+    }
+    n
+}
+
+const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b";
+
+#[test]
+fn the_start_position_is_lishogis_and_has_its_move_counts() {
+    let g = game(START);
+    let set = VariantSet::with_builtins();
+    assert_eq!(g.fen(), set.get("chushogi").unwrap().start_fen);
+    assert_eq!(perft(&g, 1), 36);
+    assert_eq!(perft(&g, 2), 1296);
+}
+
+#[test]
+fn a_lone_piece_has_its_moves() {
+    // lishogi counts 88 for a lion (24 + 64 two-step paths), 41 for a horned falcon and 40
+    // for a soaring eagle; as distinct moves: the 24 squares within two steps and the pass;
+    // the falcon's 37 line moves, f7, f8 and one pass; the eagle's 32 line moves, the four
+    // squares on its forward diagonals and one pass.
+    for (sfen, n) in [
+        ("12/12/12/12/12/12/5N6/12/12/12/12/12 b", 25),
+        ("12/12/12/12/12/12/5+O6/12/12/12/12/12 b", 25),
+        ("12/12/12/12/12/12/5+H6/12/12/12/12/12 b", 40),
+        ("12/12/12/12/12/12/5+D6/12/12/12/12/12 b", 37),
+    ] {
+        assert_eq!(perft(&game(sfen), 1), n, "{sfen}");
+    }
+}
+
+#[test]
+fn promotions_follow_chu_rules() {
+    let p = "10p1/2I1pP2p1LL/1Rp1PB2LL2/12/7L4/1p10/12/12/11k/12/11K/12 b";
+    let g = game(p);
+    for (usi, ok) in [
+        // A capture inside the zone may promote.
+        ("7c8b+", true),
+        ("7c8b", true),
+        // A plain move inside the zone may not.
+        ("7c6b+", false),
+        ("7c6b", true),
+        // A pawn reaching the last rank may.
+        ("7b7a+", true),
+        ("7b7a", true),
+        // Entering the zone.
+        ("5e5c+", true),
+        ("5e5c", true),
+        // A capture that leaves the zone.
+        ("11c11f+", true),
+        ("11c11f", true),
+    ] {
+        assert_eq!(legal(&g, usi), ok, "{usi}");
+    }
+}
+
+#[test]
+fn a_promoted_piece_never_promotes_again() {
+    // A promoted pawn moves as a gold, which promotes to a rook; the tokin may not, even
+    // when it captures in the zone.
+    let g = game("k11/5p6/5+P6/12/12/12/12/12/12/12/12/K11 b");
+    assert!(legal(&g, "7c7b"));
+    assert!(!legal(&g, "7c7b+"));
+    let g = game("k11/5p6/5G6/12/12/12/12/12/12/12/12/K11 b");
+    assert!(legal(&g, "7c7b+"));
+    // A gold entering the zone may promote; one moving outside it may not.
+    let g = game("k11/12/12/12/5G6/12/12/12/12/12/12/K11 b");
+    assert!(legal(&g, "7e7d+"));
+    assert!(legal(&g, "7e7d"));
+    let g = game("k11/12/12/12/12/5G6/12/12/12/12/12/K11 b");
+    assert!(legal(&g, "7f7e"));
+    assert!(!legal(&g, "7f7e+"));
+}
+
+#[test]
+fn lion_moves_match_lishogi() {
+    let cases: &[(&str, &[(&str, bool)])] = &[
+        (
+            "12/12/12/12/12/6+O5/12/12/12/12/12/12 b",
+            &[
+                ("6f5e", true),
+                ("6f7g", true),
+                ("6f7d", true),
+                ("6f4h", true),
+                ("6f6g6f", true),
+                ("6f5e6d", true),
+                ("6f7g8h", true),
+            ],
+        ),
+        (
+            "3l8/11p/10p1/3n5+D2/2i1f7/3N5G2/9+H2/2t2P1i4/2p3+D5/2+H9/12/12 b",
+            &[
+                ("3g3e", true),
+                ("3g3f", false),
+                ("6i4g", true),
+                ("6i8g", true),
+                ("6i7h", false),
+                ("6i5h", true),
+                ("6i5h6i", true),
+                ("6i5h4g", true),
+                ("3d2c", true),
+                ("3d1b", true),
+                ("3d2c1b", true),
+                ("3d1b2c", false),
+                ("10j10i", true),
+                ("10j10h", true),
+                ("10j10i10h", true),
+                ("10j10h10i", false),
+                ("9f10e", true),
+                ("9f8e", true),
+                ("9f9d", false),
+                ("9f10e9d", false),
+                ("9f8e9d", true),
+                ("9f9e9d", false),
+            ],
+        ),
+        (
+            "11l/6l5/5Nn5/11n/9N2/12/1N10/9n2/1n7N2/4r7/4nN6/4r7 b",
+            &[
+                ("7c6c", true),
+                ("7c6b6c", true),
+                ("3e1d", false),
+                ("3e2e1d", false),
+                ("3i3h", true),
+                ("3i3h3g", true),
+                ("3i2h3h", true),
+                ("7k8k", true),
+                ("7k8j8k", true),
+                ("7k8l8k", true),
+                ("7k8k8j", true),
+                ("7k8k8l", true),
+                ("7k7j8k", true),
+                ("11g11i", true),
+                ("11g11h11i", true),
+            ],
+        ),
+        (
+            "12/12/12/12/7g4/6n5/5N6/12/12/12/12/12 b",
+            &[("7g6f", true), ("7g6f5e", true), ("7g6f6e", true)],
+        ),
+        (
+            "12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 b",
+            &[("7g5h", false), ("7g5e", true), ("8e5h", true)],
+        ),
+        (
+            "12/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/12 w",
+            &[("5h7g", false), ("5h5j", true)],
+        ),
+        (
+            "12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 b",
+            &[("7g9e", false), ("7g5i", true)],
+        ),
+        (
+            "12/12/12/12/3n8/12/5N6/5P6/7b4/12/12/12 w",
+            &[("9e7g", false), ("9e10e", true), ("5i7g", true)],
+        ),
+        (
+            "12/12/12/12/3n1H6/3sp7/5N6/5P6/1k5b4/12/12/12 b",
+            &[("7g9e", true), ("7g8f9e", false)],
+        ),
+        (
+            "12/12/12/12/12/4N7/4p7/4n7/12/12/12/12 b",
+            &[("8f8g", true), ("8f8h", false)],
+        ),
+        (
+            "12/12/12/12/6+o1r3/4gi6/6N5/7s4/8n3/12/12/12 b",
+            &[
+                ("6g4i", false),
+                ("6g5h4i", true),
+                ("6g6e", false),
+                ("6g7f6e", false),
+                ("6g6f6e", false),
+                ("6g7f", true),
+                ("6g7f8f", true),
+            ],
+        ),
+        (
+            "12/12/3l8/12/3b4+o3/6n5/4N7/6R5/7K4/12/12/12 b",
+            &[("8g6f", false)],
+        ),
+    ];
+    for (sfen, moves) in cases {
+        let g = game(sfen);
+        for &(usi, ok) in moves.iter() {
+            assert_eq!(legal(&g, usi), ok, "{sfen}: {usi}");
+        }
+    }
+}
+
+#[test]
+fn after_a_lion_is_taken_by_another_piece_only_a_lion_or_a_retake_may_take_a_lion() {
+    // lishogi's position, with kings (without, our game is over).
+    let p = "k11/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B4K w";
+    // The rook takes the lion: the bishop may retake the rook, not take the other lion.
+    let g = play(p, "8f8j");
+    assert!(legal(&g, "6l8j"));
+    assert!(!legal(&g, "6l3i"));
+    // The kirin takes the lion and promotes to one: it may be retaken, and still no other.
+    let g = play(p, "7i8j+");
+    assert!(legal(&g, "6l8j"));
+    assert!(!legal(&g, "6l3i"));
+    let g = play(p, "7i8j");
+    assert!(legal(&g, "6l8j"));
+    assert!(!legal(&g, "6l3i"));
+    // A lion that passes takes nothing: nothing is barred.
+    let g = play(p, "3i4i3i");
+    assert!(legal(&g, "6l3i"));
+    assert!(legal(&g, "1j1i"));
+    // Without a capture before, the bishop may take the lion.
+    assert!(legal(
+        &game("k11/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B4K b"),
+        "6l3i"
+    ));
+}
+
+#[test]
+fn the_game_is_lost_with_the_last_royal_piece() {
+    // King and crown prince: either may be left attacked, the last one may not.
+    let both = game("k11/12/12/12/12/12/12/12/12/12/5r6/1K1+E8 b");
+    assert!(
+        legal(&both, "11l11k"),
+        "the king may step onto the rook's rank"
+    );
+    let one = game("k11/12/12/12/12/12/12/12/12/12/5r6/1K10 b");
+    assert!(!legal(&one, "11l11k"));
+    assert!(legal(&one, "11l12l"));
+}
