@@ -960,6 +960,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return eval;
             }
 
+            // Step 5b. Razoring: far below alpha at low depth, only a capture can help; if
+            // quiescence cannot reach alpha either, the node fails low.
+            if depth <= 3 && eval + 250 + 200 * depth * depth < alpha && alpha > -MATE_BOUND {
+                let v = self.qsearch(alpha - 1, alpha, ply, false);
+                if self.stopped {
+                    return 0;
+                }
+                if v < alpha {
+                    return v;
+                }
+            }
+
             // Step 6. Null move with verification at high depth.
             if depth >= 3
                 && eval >= beta
