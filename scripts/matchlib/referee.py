@@ -9,7 +9,9 @@ moves, the side to move, insufficient material) is asked of that FEN alone.
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 from dataclasses import dataclass
 
 try:
@@ -149,9 +151,6 @@ class DabbabaReferee:
     """
 
     def __init__(self, variant: str, binary: str, chess960: bool = False):
-        import subprocess
-
-        self._subprocess = subprocess
         self.variant = variant
         self.binary = binary
         self.chess960 = chess960
@@ -165,7 +164,7 @@ class DabbabaReferee:
         cmd = [self.binary, *args, "--variant", self.variant, "--quiet"]
         if self.chess960:
             cmd.append("--chess960")
-        out = self._subprocess.run(cmd, capture_output=True, text=True)
+        out = subprocess.run(cmd, capture_output=True, text=True)
         if out.returncode != 0:
             raise RefereeError(out.stderr.strip() or f"{' '.join(cmd)} failed")
         return out.stdout
@@ -177,8 +176,6 @@ class DabbabaReferee:
         return args
 
     def _status(self, root, moves) -> dict:
-        import json
-
         key = (root, tuple(moves))
         st = self._statuses.get(key)
         if st is None:

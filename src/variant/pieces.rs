@@ -58,11 +58,11 @@ pub const KING_SLOT: usize = FIRST_CUSTOM + MAX_CUSTOM;
 /// Number of slots.
 pub const SLOTS: usize = KING_SLOT + 1;
 
-/// A piece that exists only as the promoted form of another (Chu Shogi's crown prince, `+E`)
+/// A piece that exists only as the promoted form of another (Chu Shogi's horned falcon, `+H`)
 /// has no letter of its own: files and FENs write it `+` and the letter of the piece it
 /// promotes from. Inside, such a piece is keyed by a character of Unicode's private-use area
 /// derived from that letter, so that every piece still has one `char` and no real letter is
-/// taken (Chu Shogi needs 29 piece types, more than the alphabet has).
+/// taken (Chu Shogi has 28 kinds of piece, more than the alphabet has letters).
 pub fn promoted_only_letter(base: char) -> char {
     let base = base.to_ascii_uppercase();
     debug_assert!(base.is_ascii_uppercase());
