@@ -12,6 +12,7 @@
 //! loses just the same), and lishogi counts a lion's two-step move through an empty square
 //! once per path while we count each distinct move once.
 
+use dabbaba::board::position::EMPTY;
 use dabbaba::board::Game;
 use dabbaba::variant::VariantSet;
 
@@ -84,37 +85,10 @@ fn legal(g: &Game, usi: &str) -> bool {
 }
 
 fn occupied(g: &Game, sq: &str) -> bool {
-    let file = (sq.as_bytes()[0] - b'a') as usize;
-    let rank: usize = sq[1..].parse().expect("rank");
-    let board = g.fen();
-    let rows: Vec<&str> = board
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .split('/')
-        .collect();
-    let row = rows[FILES as usize - rank];
-    let mut f = 0usize;
-    let mut chars = row.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            let mut n = c.to_digit(10).unwrap() as usize;
-            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                n = 10 * n + d as usize;
-                chars.next();
-            }
-            f += n;
-        } else if c != '+' {
-            if f == file {
-                return true;
-            }
-            f += 1;
-        }
-        if f > file {
-            return false;
-        }
-    }
-    false
+    dabbaba::with_position!(g, p => {
+        let sq = p.tables().geo.parse_square(sq).expect("a square of the board");
+        p.piece_on(sq) != EMPTY
+    })
 }
 
 fn play(sfen: &str, usi: &str) -> Game {
