@@ -3,7 +3,7 @@
 
 Usage:
   scripts/crosscheck.py [VARIANT ...] [--games N] [--plies N] [--every K] [--depth D]
-                        [--seed S] [--bin PATH] [--chess960]
+                        [--seed S] [--bin PATH] [--chess960] [--start FEN]
 
 For each variant, plays N random games with pyffish (uniformly random legal moves, up to
 --plies plies or the end of the game), and at every K-th position compares the divide at
@@ -83,7 +83,7 @@ def check_variant(args, variant, rng):
         print(f"{variant}: not known to pyffish, skipped")
         return 0, 0
     c960 = args.chess960 or variant in ("fischerandom", "caparandom")
-    start = sf.start_fen(variant)
+    start = args.start or sf.start_fen(variant)
     checked = 0
     failures = 0
     for g in range(args.games):
@@ -137,6 +137,9 @@ def main():
     ap.add_argument("--max-failures", type=int, default=3)
     ap.add_argument("--chess960", action="store_true")
     ap.add_argument("--bin", default="target/release/dabbaba")
+    ap.add_argument("--start", metavar="FEN",
+                    help="play the random games from this position instead of the start "
+                         "(e.g. full hands in variants whose hands fill from another board)")
     ap.add_argument("--ini", metavar="FILE",
                     help="variants.ini loaded into pyffish first (Fairy-Stockfish's src/variants.ini "
                          "defines the hybrids grandhouse, gothhouse, makhouse, shogun, cannonshogi)")

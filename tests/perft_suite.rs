@@ -1,6 +1,7 @@
 //! Perft against reference numbers: every line of `tests/data/fairy-stockfish-suite.tsv`
-//! (Fairy-Stockfish's tests/perft.sh) and `tests/data/startpos-depth3.tsv` (pyffish, depths
-//! 1-3) for the variants of issue 3. Lines above `LIGHT_NODES` nodes run with
+//! (Fairy-Stockfish's tests/perft.sh), `tests/data/startpos-depth3.tsv` (pyffish, depths
+//! 1-3) and `tests/data/positions-depth3.tsv` (pyffish, positions other than the start) for
+//! the variants listed below. Lines above `LIGHT_NODES` nodes run with
 //! `cargo test --release -- --ignored`.
 
 use dabbaba::board::Game;
@@ -113,9 +114,29 @@ const VARIANTS: &[&str] = &[
     "shouse",
     "placement",
     "sittuyin",
+    // Fairy-Stockfish's variants built in later (issue 23); `positions-depth3.tsv` adds full
+    // hands and pieces their start positions do not use.
+    "fairy",
+    "georgian",
+    "paradigm",
+    "raazuvaa",
+    "breakthrough",
+    "clobber",
+    "clobber10",
+    "fox-and-hounds",
+    "bughouse",
+    "dragon",
+    "supply",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;
+
+/// The files of reference numbers in `tests/data/`.
+const REFERENCE_FILES: [&str; 3] = [
+    "fairy-stockfish-suite.tsv",
+    "startpos-depth3.tsv",
+    "positions-depth3.tsv",
+];
 
 struct Case {
     variant: String,
@@ -148,7 +169,7 @@ fn cases(file: &str) -> Vec<Case> {
 fn run(select: impl Fn(&Case) -> bool) {
     let mut failures = Vec::new();
     let mut ran = 0;
-    for file in ["fairy-stockfish-suite.tsv", "startpos-depth3.tsv"] {
+    for file in REFERENCE_FILES {
         for c in cases(file).iter().filter(|c| select(c)) {
             let v = builtin(&c.variant).unwrap_or_else(|| panic!("variant {}", c.variant));
             let game = match Game::new(v, c.fen.as_deref(), c.chess960) {
@@ -193,7 +214,7 @@ fn perft_reference_heavy() {
 
 #[test]
 fn every_variant_has_reference_lines() {
-    let all: Vec<Case> = ["fairy-stockfish-suite.tsv", "startpos-depth3.tsv"]
+    let all: Vec<Case> = REFERENCE_FILES
         .iter()
         .flat_map(|f| cases(f))
         .collect();

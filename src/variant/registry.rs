@@ -29,6 +29,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     builtin_file!("small.ini"),
     builtin_file!("large.ini"),
     builtin_file!("objectives.ini"),
+    builtin_file!("boardgames.ini"),
     builtin_file!("drops.ini"),
     builtin_file!("shogi.ini"),
     builtin_file!("xiangqi.ini"),
