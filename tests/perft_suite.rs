@@ -127,6 +127,11 @@ const VARIANTS: &[&str] = &[
     "bughouse",
     "dragon",
     "supply",
+    "joust",
+    "snailtrail",
+    "isolation",
+    "isolation7x7",
+    "amazons",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;
@@ -214,10 +219,7 @@ fn perft_reference_heavy() {
 
 #[test]
 fn every_variant_has_reference_lines() {
-    let all: Vec<Case> = REFERENCE_FILES
-        .iter()
-        .flat_map(|f| cases(f))
-        .collect();
+    let all: Vec<Case> = REFERENCE_FILES.iter().flat_map(|f| cases(f)).collect();
     for v in VARIANTS {
         assert!(all.iter().any(|c| c.variant == *v), "{v} has no perft line");
     }

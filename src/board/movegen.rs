@@ -10,6 +10,7 @@ use crate::board::position::{
     cr_index, make_piece, type_of, Piece, Position, EMPTY, WHITE_OO, WHITE_OOO,
 };
 use crate::board::rules::blast::adjacent;
+use crate::variant::WallingRule;
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -57,6 +58,58 @@ impl<B: Bitboard> Position<B> {
         }
         if self.t.variant.drops.must_drop {
             self.apply_must_drop(list);
+        }
+        if self.t.walling != WallingRule::None {
+            self.add_walls(list);
+        }
+    }
+
+    /// `wallingRule`: every move also puts a wall on an empty square, chosen by the rule
+    /// (Fairy-Stockfish's gating of walls): `past` the square the piece left, `static` any
+    /// square of the walling region, `arrow` a square the moved piece could move to from its
+    /// new square, `edge` a square on the board's edge or next to a wall. Each move becomes
+    /// one move per wall square; a move with no square for its wall is not legal.
+    #[inline(never)]
+    fn add_walls(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let moves: Vec<Move> = list.iter().copied().collect();
+        list.clear();
+        for m in moves {
+            let (from, to) = (m.from(), m.to());
+            if m.kind() != MoveKind::Normal {
+                list.push(m);
+                continue;
+            }
+            let after = self.occ.without(from).with(to);
+            let mut b = t.board & !after & t.walling_region[us];
+            match t.walling {
+                WallingRule::Past => b &= B::square(from),
+                WallingRule::Arrow => {
+                    let ty = type_of(self.board[from.index()]);
+                    b &= t.pieces[ty as usize].quiet[us].get(to, self.occ.without(from));
+                }
+                WallingRule::Edge => {
+                    let g = &t.geo;
+                    let edge = t.files[0]
+                        | t.files[g.files() as usize - 1]
+                        | t.ranks[0]
+                        | t.ranks[g.ranks() as usize - 1];
+                    let next_to_walls = self
+                        .walls
+                        .iter()
+                        .flat_map(|w| {
+                            [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(dx, dy)| g.offset(w, dx, dy))
+                        })
+                        .flatten()
+                        .fold(B::EMPTY, |acc, sq| acc.with(sq));
+                    b &= edge | next_to_walls;
+                }
+                WallingRule::Static | WallingRule::Duck | WallingRule::None => {}
+            }
+            for wall in b.iter() {
+                list.push(m.with_wall(wall));
+            }
         }
     }
 
@@ -1067,6 +1120,10 @@ impl<B: Bitboard> Position<B> {
                 s += &geo.square_name(m.gating_square()).to_string();
             }
             return s;
+        }
+        if let Some(wall) = m.wall_square() {
+            // Fairy-Stockfish writes the wall as a second leg from the destination.
+            return format!("{s},{}{}", geo.square_name(to), geo.square_name(wall));
         }
         match m.kind() {
             MoveKind::Promotion => {

@@ -66,6 +66,10 @@ const GATING: u32 = 1 << 29;
 /// Bit 30: with [`GATING`] on a castling move, the gate is the rook's square, not the king's.
 const GATE_AT_TO: u32 = 1 << 30;
 
+/// Bit 31: a walling move (`wallingRule`): after the move a wall stands on the square kept
+/// in the piece field.
+const WALL: u32 = 1 << 31;
+
 /// A move in 32 bits (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u32);
@@ -112,6 +116,22 @@ impl Move {
             m
         }
     }
+    /// `self` (a plain move) followed by a wall placed on `wall` (`wallingRule`).
+    #[inline(always)]
+    pub const fn with_wall(self, wall: Square) -> Move {
+        Move(self.0 & !(0xFF << 20) | (wall.to_u8() as u32) << 20 | WALL)
+    }
+
+    /// The square a walling move puts a wall on.
+    #[inline(always)]
+    pub const fn wall_square(self) -> Option<Square> {
+        if self.0 & WALL != 0 {
+            Some(Square::new((self.0 >> 20) as u8))
+        } else {
+            None
+        }
+    }
+
     /// Whether a piece is gated from the hand.
     #[inline(always)]
     pub const fn is_gating(self) -> bool {
@@ -298,6 +318,17 @@ mod tests {
             (MoveKind::MultiLeg, 200, 255, 3)
         );
         assert!(!l.drop_promoted() && !l.is_gating());
+        let w = Move::normal(Square::new(3), Square::new(250)).with_wall(Square::new(255));
+        assert_eq!(
+            (w.kind(), w.from().index(), w.to().index()),
+            (MoveKind::Normal, 3, 250)
+        );
+        assert_eq!(w.wall_square().map(|s| s.index()), Some(255));
+        assert_eq!(Move::from_bits(w.bits()), w);
+        assert_eq!(
+            Move::normal(Square::new(3), Square::new(4)).wall_square(),
+            None
+        );
         assert_eq!(Move::from_bits(l.bits()), l);
         // Unused kind codes (9..=15) are not moves.
         for code in 9u32..16 {

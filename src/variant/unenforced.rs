@@ -26,14 +26,33 @@ impl Variant {
                 "flipEnclosedPieces",
                 self.special_moves.flip_enclosed_pieces != EnclosingRule::None,
             ),
-            (
-                "wallingRule",
-                self.special_moves.walling_rule != WallingRule::None,
-            ),
+            ("wallingRule", !self.walling_enforced()),
         ]
         .into_iter()
         .filter_map(|(key, set)| set.then_some(key))
         .collect()
+    }
+
+    /// Whether the walling rule (if any) is played: `past`, `static`, `arrow` and `edge` walls
+    /// after plain moves. Not yet the duck (a wall that moves), `wallOrMove`, nor walls after
+    /// castling, drops or promotions.
+    pub fn walling_enforced(&self) -> bool {
+        let sm = &self.special_moves;
+        let p = &self.promotion;
+        let promotes = [&p.pawn_types.white, &p.pawn_types.black]
+            .iter()
+            .any(|t| !t.0.is_empty())
+            && [&p.piece_types.white, &p.piece_types.black]
+                .iter()
+                .any(|t| !t.0.is_empty())
+            || !p.promoted_piece_type.is_empty();
+        match sm.walling_rule {
+            WallingRule::None => true,
+            WallingRule::Duck => false,
+            WallingRule::Past | WallingRule::Static | WallingRule::Arrow | WallingRule::Edge => {
+                !sm.wall_or_move && !self.castling.enabled && !self.drops.piece_drops && !promotes
+            }
+        }
     }
 }
 
@@ -69,6 +88,21 @@ mod tests {
                 "user.ini:3: [four2:four]: connectN (inherited): read but not enforced yet: the variant plays without this rule",
                 "user.ini:5: wallingRule: read but not enforced yet: the variant plays without this rule",
             ]
+        );
+    }
+
+    #[test]
+    fn walls_after_plain_moves_are_played_and_the_rest_is_told() {
+        let mut set = VariantSet::with_builtins();
+        let r = set.load_sections(
+            "user.ini",
+            "[trail:joust]\nwallingRule = edge\n[castles:chess]\nwallingRule = past\n",
+        );
+        assert_eq!(r.loaded, ["trail", "castles"]);
+        // Chess keeps castling and promotions, whose walls are not generated yet.
+        assert_eq!(
+            r.warnings,
+            ["user.ini:4: wallingRule: read but not enforced yet: the variant plays without this rule"]
         );
     }
 }

@@ -799,6 +799,12 @@ impl<B: Bitboard> Position<B> {
         if self.st.captured != EMPTY && self.has_capture_effects() {
             self.apply_capture_effects(to, pt, &mut k, obs);
         }
+        if let Some(wall) = m.wall_square() {
+            self.board[wall.index()] = WALL;
+            self.walls = self.walls.with(wall);
+            self.occ = self.occ.with(wall);
+            k ^= z.wall[wall.index()];
+        }
 
         self.st.key = k;
         self.stm = them;
@@ -916,6 +922,11 @@ impl<B: Bitboard> Position<B> {
             let _ = self.add_to_hand(m.piece(), us, obs);
             self.st = prev;
             return;
+        }
+        if let Some(wall) = m.wall_square() {
+            self.board[wall.index()] = EMPTY;
+            self.walls = self.walls.without(wall);
+            self.occ = self.occ.without(wall);
         }
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us, obs);

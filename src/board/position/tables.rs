@@ -20,7 +20,7 @@ use crate::board::attacks::{
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant};
+use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant, WallingRule};
 use std::collections::HashMap;
 use std::sync::Arc;
 use thiserror::Error;
@@ -310,6 +310,10 @@ pub struct Tables<B> {
     pub bishop: Option<u8>,
     /// Squares of a1's colour (`dropOppositeColoredBishop`).
     pub dark_squares: B,
+    /// `wallingRule`: every move leaves a wall behind.
+    pub walling: WallingRule,
+    /// Per colour, where that side may put a wall (`wallingRegion`).
+    pub walling_region: [B; 2],
 }
 
 /// Counts per colour and type that the holdings keys distinguish; more of one type in hand
@@ -994,6 +998,16 @@ impl<B: Bitboard> Tables<B> {
             shogi_pawn: by_name("shogiPawn"),
             demotions: variant.promotion.piece_demotion,
             dark_squares,
+            // A walling rule not played yet is left out entirely, as `check` warns.
+            walling: if variant.walling_enforced() {
+                variant.special_moves.walling_rule
+            } else {
+                WallingRule::None
+            },
+            walling_region: [0usize, 1].map(|c| {
+                region_bb::<B>(&geo, variant.special_moves.walling_region.get(vcolor(c)))
+                    & geo.board_mask()
+            }),
             janggi_cannon,
             lions: variant.captures.lion_types.clone(),
             lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),
