@@ -262,6 +262,16 @@ fn xiangqi_and_atomic_walks() {
 }
 
 #[test]
+fn walling_and_flipping_walks() {
+    // Walls appear after every move, stones change sides: keys and sums must follow.
+    for name in ["joust", "isolation", "amazons", "flipello", "flipersi"] {
+        assert!(check(builtin(name), None, 2, 4) > 0, "{name}");
+    }
+    let reversi_midgame = "8/8/3P4/2pPP1p1/2ppPpP1/2p1p3/3pP3/8[PPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppp] w - - 0 8";
+    assert!(check(builtin("flipersi"), Some(reversi_midgame), 3, 4) > 0);
+}
+
+#[test]
 fn multi_leg_and_16x16_walks() {
     let mut set = VariantSet::with_builtins();
     set.load_str("multileg.ini", LIONS)

@@ -132,6 +132,9 @@ const VARIANTS: &[&str] = &[
     "isolation",
     "isolation7x7",
     "amazons",
+    "flipersi",
+    "flipello",
+    "flipello10",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

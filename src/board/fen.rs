@@ -162,6 +162,7 @@ impl<B: Bitboard> Position<B> {
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),
+            flips: Vec::new(),
             killed: Vec::new(),
             t,
         }

@@ -10,7 +10,7 @@ use crate::board::position::{
     cr_index, make_piece, type_of, Piece, Position, EMPTY, WHITE_OO, WHITE_OOO,
 };
 use crate::board::rules::blast::adjacent;
-use crate::variant::WallingRule;
+use crate::variant::{EnclosingRule, WallingRule};
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -171,6 +171,9 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mut b = t.drop_region[us][ty as usize] & empty;
+            if t.enclosing_drop != EnclosingRule::None {
+                b = self.enclosing_drop_filter(b);
+            }
             if Some(ty) == t.drop_no_doubled {
                 // Nifu: not onto a file that already holds the limit of own pieces of it.
                 let limit = t.variant.drops.no_doubled_count;

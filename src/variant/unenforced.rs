@@ -20,11 +20,17 @@ impl Variant {
             ("connectRegion2", region_set(&connect.region2)),
             (
                 "enclosingDrop",
-                self.drops.enclosing_drop != EnclosingRule::None,
+                matches!(
+                    self.drops.enclosing_drop,
+                    EnclosingRule::Quadwrangle | EnclosingRule::Anyside
+                ),
             ),
             (
                 "flipEnclosedPieces",
-                self.special_moves.flip_enclosed_pieces != EnclosingRule::None,
+                matches!(
+                    self.special_moves.flip_enclosed_pieces,
+                    EnclosingRule::Snort | EnclosingRule::Anyside | EnclosingRule::Top
+                ),
             ),
             ("wallingRule", !self.walling_enforced()),
         ]

@@ -14,7 +14,7 @@ pub mod tables;
 use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::{Square, Width};
 use crate::board::moves::{Move, MoveKind};
-use crate::variant::Variant;
+use crate::variant::{EnclosingRule, Variant};
 pub use observer::BoardObserver;
 use std::sync::Arc;
 pub use tables::{TableError, Tables, TypeSet, MAX_IN_HAND};
@@ -124,6 +124,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) blasts: Vec<crate::board::rules::blast::Blasted>,
     /// Pieces removed on the kill square by multi-leg moves, one entry per such move made.
     pub(crate) killed: Vec<multileg::Killed>,
+    /// Pieces turned by `flipEnclosedPieces`, one entry per move made (not passes).
+    pub(crate) flips: Vec<B>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -805,6 +807,9 @@ impl<B: Bitboard> Position<B> {
             self.occ = self.occ.with(wall);
             k ^= z.wall[wall.index()];
         }
+        if t.flip != EnclosingRule::None {
+            self.flip_enclosed(to, false, &mut k, obs);
+        }
 
         self.st.key = k;
         self.stm = them;
@@ -831,6 +836,9 @@ impl<B: Bitboard> Position<B> {
         self.st.rule50 = 0;
         if self.t.variant.castling.dropped_piece {
             k ^= self.castling_after_drop(placed, to);
+        }
+        if self.t.flip != EnclosingRule::None {
+            self.flip_enclosed(to, true, &mut k, obs);
         }
         self.st.key = k;
         self.stm = us ^ 1;
@@ -915,6 +923,9 @@ impl<B: Bitboard> Position<B> {
         if kind == MoveKind::Special && from == to {
             self.st = prev;
             return;
+        }
+        if self.t.flip != EnclosingRule::None {
+            self.unflip(obs);
         }
         if kind == MoveKind::Drop {
             self.remove_piece(to, obs);

@@ -20,7 +20,9 @@ use crate::board::attacks::{
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::variant::{BetzaDialect, Color as VColor, PieceSet, Region, Variant, WallingRule};
+use crate::variant::{
+    BetzaDialect, Color as VColor, EnclosingRule, PieceSet, Region, Variant, WallingRule,
+};
 use std::collections::HashMap;
 use std::sync::Arc;
 use thiserror::Error;
@@ -314,11 +316,17 @@ pub struct Tables<B> {
     pub walling: WallingRule,
     /// Per colour, where that side may put a wall (`wallingRegion`).
     pub walling_region: [B; 2],
+    /// `enclosingDrop`: where drops may go besides the drop region.
+    pub enclosing_drop: EnclosingRule,
+    /// `enclosingDropStart`: while one of these is empty, drops go only there.
+    pub enclosing_start: B,
+    /// `flipEnclosedPieces`: which enemy pieces change sides after a move.
+    pub flip: EnclosingRule,
 }
 
 /// Counts per colour and type that the holdings keys distinguish; more of one type in hand
-/// is a FEN error.
-pub const MAX_IN_HAND: usize = 64;
+/// is a FEN error. Flipello on 10x10 starts with 96 stones in each hand.
+pub const MAX_IN_HAND: usize = 128;
 
 /// Zobrist keys: per (piece, square), side to move, castling rights, e.p. file, walls, checks.
 #[derive(Debug, Clone)]
@@ -1008,6 +1016,10 @@ impl<B: Bitboard> Tables<B> {
                 region_bb::<B>(&geo, variant.special_moves.walling_region.get(vcolor(c)))
                     & geo.board_mask()
             }),
+            enclosing_drop: variant.drops.enclosing_drop,
+            enclosing_start: region_bb::<B>(&geo, &variant.drops.enclosing_drop_start)
+                & geo.board_mask(),
+            flip: variant.special_moves.flip_enclosed_pieces,
             janggi_cannon,
             lions: variant.captures.lion_types.clone(),
             lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),

@@ -9,6 +9,7 @@
 pub mod blast;
 pub mod chase;
 pub mod counting;
+pub mod enclosing;
 pub mod end;
 pub mod obligations;
 

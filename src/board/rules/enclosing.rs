@@ -1,0 +1,152 @@
+//! Enclosing drops and flips (`enclosingDrop`, `enclosingDropStart`, `flipEnclosedPieces`):
+//! where a drop may go in reversi, ataxx, snort and connect-four-style games, and which enemy
+//! pieces change sides after a move. Follows Fairy-Stockfish's drop region and `do_move`.
+//!
+//! Flipped pieces are kept on a stack in the position, one entry per move (drop or board
+//! move, not a pass) of a flipping variant, so that unmake can turn them back.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
+use crate::board::position::{color_of, make_piece, type_of, BoardObserver, Position, WALL};
+use crate::board::rules::blast::adjacent;
+use crate::variant::EnclosingRule;
+
+/// The eight directions of a queen's lines.
+const LINES: [(i32, i32); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The four orthogonal directions.
+const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+impl<B: Bitboard> Position<B> {
+    /// Enemy pieces on lines from `sq` that end in a piece of `us` right behind them (the
+    /// pieces a reversi move on `sq` flips; none means the move encloses nothing).
+    fn enclosed_from(&self, sq: Square, us: usize) -> B {
+        let geo = &self.t.geo;
+        let theirs = self.by_color[us ^ 1];
+        let ours = self.by_color[us];
+        let mut flipped = B::EMPTY;
+        for (dx, dy) in LINES {
+            let mut run = B::EMPTY;
+            let mut cur = geo.offset(sq, dx, dy);
+            while let Some(s) = cur {
+                if !theirs.contains(s) {
+                    if ours.contains(s) {
+                        flipped |= run;
+                    }
+                    break;
+                }
+                run = run.with(s);
+                cur = geo.offset(s, dx, dy);
+            }
+        }
+        flipped
+    }
+
+    /// Squares next to a piece of `pieces` (kings' steps, or only orthogonal ones).
+    fn next_to(&self, pieces: B, orthogonal: bool) -> B {
+        let geo = &self.t.geo;
+        let mut b = B::EMPTY;
+        for sq in pieces.iter() {
+            if orthogonal {
+                for (dx, dy) in ORTHOGONAL {
+                    if let Some(s) = geo.offset(sq, dx, dy) {
+                        b = b.with(s);
+                    }
+                }
+            } else {
+                b |= adjacent::<B>(geo, sq);
+            }
+        }
+        b
+    }
+
+    /// The squares of `b` where the side to move may drop under the variant's enclosing
+    /// rule. While a square of `enclosingDropStart` is empty, drops go only there.
+    pub(crate) fn enclosing_drop_filter(&self, b: B) -> B {
+        let t = &*self.t;
+        let us = self.stm;
+        if (t.enclosing_start & !self.occ).any() {
+            return b & t.enclosing_start;
+        }
+        match t.enclosing_drop {
+            EnclosingRule::Reversi => {
+                let candidates = b & self.next_to(self.by_color[us ^ 1], false);
+                candidates
+                    .iter()
+                    .filter(|&s| self.enclosed_from(s, us).any())
+                    .fold(B::EMPTY, |acc, s| acc.with(s))
+            }
+            EnclosingRule::Ataxx => b & self.next_to(self.by_color[us], false),
+            EnclosingRule::Snort => b & !self.next_to(self.by_color[us ^ 1], true),
+            EnclosingRule::Top => {
+                // Onto the first rank or straight above any piece or wall (gravity).
+                let geo = &t.geo;
+                let above = self
+                    .occ
+                    .iter()
+                    .filter_map(|s| geo.offset(s, 0, 1))
+                    .fold(B::EMPTY, |acc, s| acc.with(s));
+                b & (above | t.ranks[0])
+            }
+            EnclosingRule::None | EnclosingRule::Quadwrangle | EnclosingRule::Anyside => b,
+        }
+    }
+
+    /// Turns the enemy pieces that the move just made onto `to` encloses (reversi: lines
+    /// ending in an own piece) or touches (ataxx; quadwrangle when the move was not a drop
+    /// or lands next to an own piece) into pieces of the mover, and records them for unmake.
+    pub(crate) fn flip_enclosed<O: BoardObserver>(
+        &mut self,
+        to: Square,
+        drop: bool,
+        key: &mut u64,
+        obs: &mut O,
+    ) {
+        let us = color_of(self.board[to.index()]);
+        let flipped = match self.t.flip {
+            EnclosingRule::Reversi => self.enclosed_from(to, us),
+            EnclosingRule::Ataxx => self.next_to(B::square(to), false) & self.by_color[us ^ 1],
+            EnclosingRule::Quadwrangle => {
+                let near = adjacent::<B>(&self.t.geo, to);
+                if !drop || (near & self.by_color[us]).any() {
+                    near & self.by_color[us ^ 1]
+                } else {
+                    B::EMPTY
+                }
+            }
+            _ => B::EMPTY,
+        };
+        let t = std::sync::Arc::clone(&self.t);
+        for s in flipped.iter() {
+            let pc = self.board[s.index()];
+            debug_assert!(pc != WALL);
+            let ty = type_of(pc);
+            *key ^= t.zobrist.piece(ty, us ^ 1, s) ^ t.zobrist.piece(ty, us, s);
+            self.remove_piece(s, obs);
+            self.put_piece(make_piece(ty, us), s, obs);
+        }
+        self.flips.push(flipped);
+    }
+
+    /// Takes back the flips of the move being unmade (call before the moved piece goes back).
+    pub(crate) fn unflip<O: BoardObserver>(&mut self, obs: &mut O) {
+        let Some(flipped) = self.flips.pop() else {
+            return;
+        };
+        for s in flipped.iter() {
+            let pc = self.board[s.index()];
+            let (ty, c) = (type_of(pc), color_of(pc));
+            self.remove_piece(s, obs);
+            self.put_piece(make_piece(ty, c ^ 1), s, obs);
+        }
+    }
+}
