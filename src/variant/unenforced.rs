@@ -5,19 +5,11 @@
 //! enforced, its line here goes.
 
 use super::types::{EnclosingRule, Variant, WallingRule};
-use super::Region;
 
 impl Variant {
     /// The keys (Fairy-Stockfish's names) of this variant's rules that no layer enforces yet.
     pub fn unenforced_keys(&self) -> Vec<&'static str> {
-        let connect = &self.game_end.connect;
-        let region_set = |r: &super::ByColor<Region>| !r.white.is_empty() || !r.black.is_empty();
         [
-            ("connectN", connect.n != 0),
-            ("connectNxN", connect.nxn != 0),
-            ("collinearN", connect.collinear_n != 0),
-            ("connectRegion1", region_set(&connect.region1)),
-            ("connectRegion2", region_set(&connect.region2)),
             (
                 "enclosingDrop",
                 matches!(
@@ -83,15 +75,15 @@ mod tests {
         let mut set = VariantSet::with_builtins();
         let r = set.load_sections(
             "user.ini",
-            "[four:chess]\nconnectN = 4\n[four2:four]\n[duckish:chess]\nwallingRule = duck\n",
+            "[four:chess]\nenclosingDrop = anyside\n[four2:four]\n[duckish:chess]\nwallingRule = duck\n",
         );
         assert_eq!(r.loaded, ["four", "four2", "duckish"]);
         assert!(r.is_clean());
         assert_eq!(
             r.warnings,
             [
-                "user.ini:2: connectN: read but not enforced yet: the variant plays without this rule",
-                "user.ini:3: [four2:four]: connectN (inherited): read but not enforced yet: the variant plays without this rule",
+                "user.ini:2: enclosingDrop: read but not enforced yet: the variant plays without this rule",
+                "user.ini:3: [four2:four]: enclosingDrop (inherited): read but not enforced yet: the variant plays without this rule",
                 "user.ini:5: wallingRule: read but not enforced yet: the variant plays without this rule",
             ]
         );

@@ -322,6 +322,10 @@ pub struct Tables<B> {
     pub enclosing_start: B,
     /// `flipEnclosedPieces`: which enemy pieces change sides after a move.
     pub flip: EnclosingRule,
+    /// Per colour, `connectRegion1` and `connectRegion2`, and whether both are set for a side.
+    pub connect_region1: [B; 2],
+    pub connect_region2: [B; 2],
+    pub connect_regions: bool,
 }
 
 /// Counts per colour and type that the holdings keys distinguish; more of one type in hand
@@ -989,6 +993,11 @@ impl<B: Bitboard> Tables<B> {
                 })
                 .collect()
         });
+        let connect = &variant.game_end.connect;
+        let connect_region1 = [0usize, 1]
+            .map(|c| region_bb::<B>(&geo, connect.region1.get(vcolor(c))) & geo.board_mask());
+        let connect_region2 = [0usize, 1]
+            .map(|c| region_bb::<B>(&geo, connect.region2.get(vcolor(c))) & geo.board_mask());
         let dark_squares = geo
             .squares()
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
@@ -1020,6 +1029,9 @@ impl<B: Bitboard> Tables<B> {
             enclosing_start: region_bb::<B>(&geo, &variant.drops.enclosing_drop_start)
                 & geo.board_mask(),
             flip: variant.special_moves.flip_enclosed_pieces,
+            connect_region1,
+            connect_region2,
+            connect_regions: (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any()),
             janggi_cannon,
             lions: variant.captures.lion_types.clone(),
             lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),

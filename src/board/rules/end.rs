@@ -7,8 +7,8 @@
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
 //! Xiangqi's perpetual chase (`chasingRule`) is judged in [`super::chase`] when a repetition
-//! is found. Not implemented (documented in `variants/README.md`): connect rules (no built-in
-//! variant uses them yet) and the virtual-piece rules of two-board variants.
+//! is found; connection wins in [`super::connect`]. Not implemented (documented in
+//! `variants/README.md`): the virtual-piece rules of two-board variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
@@ -66,6 +66,11 @@ impl<B: Bitboard> Position<B> {
         }
         if v.checks.check_counting && self.st.checks_remaining[self.stm ^ 1] == 0 {
             return Some((GameValue::Loss, EndReason::NCheck));
+        }
+        if self.has_connect_rule() {
+            if let Some(r) = self.connect_end() {
+                return Some(r);
+            }
         }
         // A double pass, bikjang (kings facing after a pass: no other move keeps them so),
         // a full board.

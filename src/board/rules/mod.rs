@@ -8,6 +8,7 @@
 
 pub mod blast;
 pub mod chase;
+pub mod connect;
 pub mod counting;
 pub mod enclosing;
 pub mod end;
