@@ -849,3 +849,21 @@ fn log_file_records_the_command_and_protocol_lines() {
     assert_eq!(std::fs::read_to_string(&log).expect("log"), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Clobber: every move captures, so a quiescence search of captures would be a search to the
+/// end of the game; where the rules allow no quiet move, quiescence stands pat and a shallow
+/// search is small (it did not finish depth 1 before).
+#[test]
+fn a_game_where_every_move_captures_searches_like_any_other() {
+    let (code, out, err) = dabbaba(
+        &["analyse", "--variant", "clobber", "--depth", "4", "--json"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines = ndjson(&out);
+    let best = lines.last().expect("a bestmove line");
+    assert_eq!(best["type"], "bestmove");
+    assert_eq!(best["depth"], 4);
+    let nodes = best["nodes"].as_u64().expect("nodes");
+    assert!(nodes < 200_000, "{nodes} nodes for depth 4");
+}

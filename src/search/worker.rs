@@ -1310,7 +1310,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if !self.generate(ply, !check) {
             return value_score(terminal_value(&self.pos, check), ply, MATE);
         }
-        if self.moves[ply].is_empty() {
+        // Where every move captures (clobber), searching captures is searching everything to
+        // the end of the game: quiescence stands pat.
+        if self.moves[ply].is_empty() || (!check && self.pos.tables().captures_only) {
             return stand;
         }
         self.score_moves(ply, tt_move);

@@ -322,6 +322,9 @@ pub struct Tables<B> {
     pub enclosing_start: B,
     /// `flipEnclosedPieces`: which enemy pieces change sides after a move.
     pub flip: EnclosingRule,
+    /// Every move captures: no piece has a quiet move, nothing is dropped and nobody castles
+    /// (clobber). Quiescence then cannot be a search of captures only.
+    pub captures_only: bool,
     /// Per colour, `connectRegion1` and `connectRegion2`, and whether both are set for a side.
     pub connect_region1: [B; 2],
     pub connect_region2: [B; 2],
@@ -938,6 +941,14 @@ impl<B: Bitboard> Tables<B> {
                 .filter(|&i| walkers[i].is_some())
                 .fold(0, |acc, i| acc | 1u64 << i),
         );
+        let captures_only = walker_types.is_empty()
+            && !variant.drops.piece_drops
+            && !variant.castling.enabled
+            && pieces.iter().all(|p| {
+                p.quiet
+                    .iter()
+                    .all(|q| geo.squares().all(|sq| q.empty_board(sq).is_empty()))
+            });
         let walker_attackers = TypeSet(
             (0..n_types)
                 .filter(|&i| walkers[i].as_ref().is_some_and(|w| w.captures))
@@ -1029,6 +1040,7 @@ impl<B: Bitboard> Tables<B> {
             enclosing_start: region_bb::<B>(&geo, &variant.drops.enclosing_drop_start)
                 & geo.board_mask(),
             flip: variant.special_moves.flip_enclosed_pieces,
+            captures_only,
             connect_region1,
             connect_region2,
             connect_regions: (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any()),
