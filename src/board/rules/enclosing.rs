@@ -7,7 +7,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
-use crate::board::position::{color_of, make_piece, type_of, BoardObserver, Position, WALL};
+use crate::board::position::{color_of, make_piece, type_of, BoardObserver, Position, EMPTY, WALL};
 use crate::board::rules::blast::adjacent;
 use crate::variant::EnclosingRule;
 
@@ -111,7 +111,13 @@ impl<B: Bitboard> Position<B> {
         key: &mut u64,
         obs: &mut O,
     ) {
-        let us = color_of(self.board[to.index()]);
+        let mover = self.board[to.index()];
+        if mover == EMPTY || mover == WALL {
+            // Castling's `to` is the rook's start square; nothing there encloses.
+            self.flips.push(B::EMPTY);
+            return;
+        }
+        let us = color_of(mover);
         let flipped = match self.t.flip {
             EnclosingRule::Reversi => self.enclosed_from(to, us),
             EnclosingRule::Ataxx => self.next_to(B::square(to), false) & self.by_color[us ^ 1],
@@ -127,9 +133,7 @@ impl<B: Bitboard> Position<B> {
         };
         let t = std::sync::Arc::clone(&self.t);
         for s in flipped.iter() {
-            let pc = self.board[s.index()];
-            debug_assert!(pc != WALL);
-            let ty = type_of(pc);
+            let ty = type_of(self.board[s.index()]);
             *key ^= t.zobrist.piece(ty, us ^ 1, s) ^ t.zobrist.piece(ty, us, s);
             self.remove_piece(s, obs);
             self.put_piece(make_piece(ty, us), s, obs);
