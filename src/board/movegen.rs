@@ -73,9 +73,10 @@ impl<B: Bitboard> Position<B> {
     fn add_walls(&self, list: &mut MoveList) {
         let t = &*self.t;
         let us = self.stm;
-        let moves: Vec<Move> = list.iter().copied().collect();
-        list.clear();
-        for m in moves {
+        // The walled moves go after the plain ones, which are then dropped.
+        let plain = list.len();
+        for i in 0..plain {
+            let m = list.as_slice()[i];
             let (from, to) = (m.from(), m.to());
             if m.kind() != MoveKind::Normal {
                 list.push(m);
@@ -95,15 +96,7 @@ impl<B: Bitboard> Position<B> {
                         | t.files[g.files() as usize - 1]
                         | t.ranks[0]
                         | t.ranks[g.ranks() as usize - 1];
-                    let next_to_walls = self
-                        .walls
-                        .iter()
-                        .flat_map(|w| {
-                            [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(dx, dy)| g.offset(w, dx, dy))
-                        })
-                        .flatten()
-                        .fold(B::EMPTY, |acc, sq| acc.with(sq));
-                    b &= edge | next_to_walls;
+                    b &= edge | self.next_to(self.walls, true);
                 }
                 WallingRule::Static | WallingRule::Duck | WallingRule::None => {}
             }
@@ -111,6 +104,7 @@ impl<B: Bitboard> Position<B> {
                 list.push(m.with_wall(wall));
             }
         }
+        list.remove_first(plain);
     }
 
     /// `mustDrop`: while the side to move holds a piece of `mustDropType` (any piece without

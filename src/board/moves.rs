@@ -265,6 +265,11 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
+    /// Removes the first `n` moves.
+    #[inline]
+    pub fn remove_first(&mut self, n: usize) {
+        self.moves.drain(..n.min(self.moves.len()));
+    }
     /// Keeps the moves for which `f` is true.
     #[inline(always)]
     pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {

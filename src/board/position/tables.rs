@@ -325,6 +325,12 @@ pub struct Tables<B> {
     /// Every move captures: no piece has a quiet move, nothing is dropped and nobody castles
     /// (clobber). Quiescence then cannot be a search of captures only.
     pub captures_only: bool,
+    /// Any connection rule (`connectN`, `connectNxN`, `collinearN`, both regions).
+    pub connect_rule: bool,
+    /// The enabled connection directions, as Fairy-Stockfish lists them: east
+    /// (`connectHorizontal`), north (`connectVertical`), north-east and south-east
+    /// (`connectDiagonal`).
+    pub connect_dirs: Vec<(i32, i32)>,
     /// Per colour, `connectRegion1` and `connectRegion2`, and whether both are set for a side.
     pub connect_region1: [B; 2],
     pub connect_region2: [B; 2],
@@ -1009,6 +1015,16 @@ impl<B: Bitboard> Tables<B> {
             .map(|c| region_bb::<B>(&geo, connect.region1.get(vcolor(c))) & geo.board_mask());
         let connect_region2 = [0usize, 1]
             .map(|c| region_bb::<B>(&geo, connect.region2.get(vcolor(c))) & geo.board_mask());
+        let connect_regions = (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any());
+        let connect_dirs = [
+            (connect.horizontal, (1, 0)),
+            (connect.vertical, (0, 1)),
+            (connect.diagonal, (1, 1)),
+            (connect.diagonal, (1, -1)),
+        ]
+        .into_iter()
+        .filter_map(|(on, d)| on.then_some(d))
+        .collect();
         let dark_squares = geo
             .squares()
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
@@ -1043,7 +1059,12 @@ impl<B: Bitboard> Tables<B> {
             captures_only,
             connect_region1,
             connect_region2,
-            connect_regions: (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any()),
+            connect_rule: connect.n > 0
+                || connect.nxn > 0
+                || connect.collinear_n > 0
+                || connect_regions,
+            connect_dirs,
+            connect_regions,
             janggi_cannon,
             lions: variant.captures.lion_types.clone(),
             lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),

@@ -15,8 +15,7 @@ use crate::variant::GameValue;
 impl<B: Bitboard> Position<B> {
     /// Whether the variant has any connection rule (checked before the rest, at every node).
     pub(crate) fn has_connect_rule(&self) -> bool {
-        let c = &self.t.variant.game_end.connect;
-        c.n > 0 || c.nxn > 0 || c.collinear_n > 0 || self.t.connect_regions
+        self.t.connect_rule
     }
 
     /// The connection win of the side that just moved, valued for the side to move.
@@ -29,7 +28,7 @@ impl<B: Bitboard> Position<B> {
                 .iter()
                 .fold(B::EMPTY, |b, t| b | self.pieces_of(t, mover)),
         };
-        let dirs = self.connect_directions();
+        let dirs = &self.t.connect_dirs;
         let geo = &self.t.geo;
         let step = |s: Square, (dx, dy): (i32, i32), k: i32| geo.offset(s, dx * k, dy * k);
         let won = (c.n > 0
@@ -57,25 +56,8 @@ impl<B: Bitboard> Position<B> {
                         1 + on_line(1) + on_line(-1) >= c.collinear_n as usize
                     })
                 }))
-            || (self.t.connect_regions && self.regions_connected(pieces, mover, &dirs));
+            || (self.t.connect_regions && self.regions_connected(pieces, mover, dirs));
         won.then(|| (negate(c.value), EndReason::Connect))
-    }
-
-    /// The enabled line directions, as Fairy-Stockfish lists them.
-    fn connect_directions(&self) -> Vec<(i32, i32)> {
-        let c = &self.t.variant.game_end.connect;
-        let mut dirs = Vec::with_capacity(4);
-        if c.horizontal {
-            dirs.push((1, 0));
-        }
-        if c.vertical {
-            dirs.push((0, 1));
-        }
-        if c.diagonal {
-            dirs.push((1, 1));
-            dirs.push((1, -1));
-        }
-        dirs
     }
 
     /// Whether `pieces` chain from `connectRegion1` to `connectRegion2` of `mover`: the

@@ -52,7 +52,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Squares next to a piece of `pieces` (kings' steps, or only orthogonal ones).
-    fn next_to(&self, pieces: B, orthogonal: bool) -> B {
+    pub(crate) fn next_to(&self, pieces: B, orthogonal: bool) -> B {
         let geo = &self.t.geo;
         let mut b = B::EMPTY;
         for sq in pieces.iter() {
