@@ -115,13 +115,17 @@ fn walker_moves<B: Bitboard>(
 /// Whether the side to move can take a royal piece of the other side.
 fn royal_capturable<B: Bitboard>(p: &Position<B>, pieces: &[betza::Piece]) -> bool {
     let us = p.side_to_move();
-    let Some(king) = p.tables().king else {
-        return false;
+    let t = p.tables();
+    // A king, or (the only one kind of royal in these variants) a piece the extinction rule
+    // protects as pseudo-royal.
+    let royal = |ty: u8| {
+        Some(ty) == t.king
+            || (t.variant.game_end.extinction.pseudo_royal && t.extinction_types.has(ty))
     };
     walker_moves(p, pieces, us).iter().any(|(_, m)| {
         m.captures.iter().any(|&c| {
             let pc = p.piece_on(bsq(p, c));
-            pc != EMPTY && pc != WALL && type_of(pc) == king
+            pc != EMPTY && pc != WALL && royal(type_of(pc))
         })
     })
 }
@@ -297,8 +301,9 @@ fn reference_perft<B: Bitboard>(p: &mut Position<B>, pieces: &[betza::Piece], de
     n
 }
 
-const VARIANTS: [&str; 6] = [
+const VARIANTS: [&str; 7] = [
     "lionchess",
+    "lionroyal",
     "lionhouse",
     "griffon",
     "locust",
@@ -325,6 +330,9 @@ fn crowded_positions_match_the_reference_walker() {
         ("lionchess", "4k3/8/8/3ss3/3L4/8/8/r3K3 w - - 0 1"),
         ("lionchess", "3rk3/8/3s4/4l3/3L4/8/3S4/3RK3 b - - 0 1"),
         ("lionhouse", "4k3/8/3s4/4s3/3L4/8/8/4K3[Ss] w - - 0 1"),
+        // The pseudo-royal king in check from a piece the lion takes on the way or by igui.
+        ("lionroyal", "4k3/8/8/8/8/3L4/4s3/3K4 w - - 0 1"),
+        ("lionroyal", "4k3/8/8/4h3/8/4s3/3KH3/8 w - - 0 1"),
         ("griffon", "4k3/2s5/1s1S4/4K3/3s4/8/8/G7 w - - 0 1"),
         ("griffon", "8/8/3s4/2SkS3/3s4/8/8/G3K2A w - - 0 1"),
         ("locust", "4k3/3c1c2/4C3/8/1l6/8/3E4/K7 b - - 0 1"),
@@ -347,6 +355,7 @@ fn crowded_positions_match_the_reference_walker() {
 fn perft_matches_the_reference_perft() {
     for (name, fen, depth, nodes) in [
         ("lionchess", None, 3, 6239u64),
+        ("lionroyal", None, 3, 10392),
         (
             "lionhouse",
             Some("4k3/8/3s4/4s3/3L4/8/8/4K3[Ss] w - - 0 1"),

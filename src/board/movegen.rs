@@ -968,6 +968,11 @@ impl<B: Bitboard> Position<B> {
             occupied ^= B::square(to) | B::square(rto);
         }
         occupied |= B::square(kto);
+        // A lion's double capture or igui empties its kill square too: the piece taken there
+        // no longer attacks nor blocks.
+        if self.kills(m) {
+            occupied &= !B::square(m.kill_square());
+        }
         if m.kind() == MoveKind::EnPassant {
             occupied &= !B::square(self.ep_capture_square(kto, self.st.ep));
         }
