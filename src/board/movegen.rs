@@ -483,14 +483,22 @@ impl<B: Bitboard> Position<B> {
             let region = self.board_bb(ty, us);
             let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
-            if board.is_none() {
-                board = self.walker_board_to_move();
-            }
-            let Some(board) = board.as_ref() else { return };
+            let Some(w) = t.walkers[ty as usize].as_ref() else {
+                continue;
+            };
             for from in pieces.iter() {
                 let table_moves = list.len();
                 let mut b = B::EMPTY;
-                self.walker_moves(ty, from, board, region, &mut b, list);
+                if let Some(chains) = w.chains.as_ref() {
+                    self.chain_moves(chains, from, region, table_moves, &mut b, list);
+                }
+                if !w.piece.components.is_empty() {
+                    if board.is_none() {
+                        board = self.walker_board_to_move();
+                    }
+                    let Some(board) = board.as_ref() else { return };
+                    self.walker_moves(ty, from, board, region, table_moves, &mut b, list);
+                }
                 for m in &list.as_slice()[..table_moves] {
                     if m.from() == from
                         && matches!(

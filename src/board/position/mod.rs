@@ -6,6 +6,7 @@
 //! Fairy-Stockfish's (so perft numbers agree with it), read from the [`Variant`] data: no
 //! variant name is tested anywhere.
 
+pub mod chains;
 pub mod multileg;
 pub mod observer;
 pub mod palace;

@@ -14,6 +14,7 @@
 //!   square (a locust capture, a lion's double capture, igui when `to == from`), or with an
 //!   empty kill square the null move of a piece that steps out and back.
 
+use super::chains::{LegChains, Walked};
 use super::{type_of, BoardObserver, Piece, Position, EMPTY, WALL};
 use crate::betza::{self, Cell};
 use crate::board::bitboard::Bitboard;
@@ -81,15 +82,64 @@ impl<B: Bitboard> Position<B> {
         self.walker_board(self.occ, self.by_color[self.stm], royal)
     }
 
+    /// Adds the leap-chain moves of the side to move's piece on `from` (see
+    /// [`Position::walker_moves`]; multi-leg moves already in `list[start..]` are not added
+    /// again).
+    pub(crate) fn chain_moves(
+        &self,
+        chains: &LegChains,
+        from: Square,
+        region: B,
+        start: usize,
+        b: &mut B,
+        list: &mut MoveList,
+    ) {
+        let own = self.by_color[self.stm];
+        for ch in chains.from_square(self.stm, from) {
+            match ch.walk(from, self.occ, own, self.walls, None).0 {
+                Walked::Blocked => {}
+                Walked::Plain { to } => {
+                    if region.contains(to) {
+                        *b |= B::square(to);
+                    }
+                }
+                Walked::MultiLeg { kill, to } => {
+                    if region.contains(to) {
+                        self.push_multi_leg(list, start, Move::multi_leg(from, kill, to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds a multi-leg move unless `list[start..]` has it (or, for a pass, another pass).
+    fn push_multi_leg(&self, list: &mut MoveList, start: usize, mv: Move) {
+        let from = mv.from();
+        let null = mv.to() == from && self.board[mv.kill_square().index()] == EMPTY;
+        let seen = list.as_slice()[start..].iter().any(|&o| {
+            o == mv
+                || null
+                    && o.from() == from
+                    && o.to() == from
+                    && self.board[o.kill_square().index()] == EMPTY
+        });
+        if !seen {
+            list.push(mv);
+        }
+    }
+
     /// Adds the walker moves of the `ty` piece of the side to move on `from`: destinations of
     /// plain moves to `b` (the caller turns them into moves with the table moves, promotions
-    /// included), multi-leg moves to `list`. Only destinations in `region` count.
+    /// included), multi-leg moves to `list` (unless `list[start..]` has them). Only
+    /// destinations in `region` count.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn walker_moves(
         &self,
         ty: u8,
         from: Square,
         board: &betza::Board,
         region: B,
+        start: usize,
         b: &mut B,
         list: &mut MoveList,
     ) {
@@ -104,7 +154,6 @@ impl<B: Bitboard> Position<B> {
             on_start: false,
             one_step_from_start: false,
         };
-        let start = list.len();
         for m in betza::moves(&w.piece, &situation) {
             let Some(to) = self.walker_square(m.to) else {
                 continue;
@@ -131,18 +180,7 @@ impl<B: Bitboard> Position<B> {
             let Some(kill) = self.walker_square(kill) else {
                 continue;
             };
-            let mv = Move::multi_leg(from, kill, to);
-            let null = to == from && self.board[kill.index()] == EMPTY;
-            let seen = list.as_slice()[start..].iter().any(|&o| {
-                o == mv
-                    || null
-                        && o.from() == from
-                        && o.to() == from
-                        && self.board[o.kill_square().index()] == EMPTY
-            });
-            if !seen {
-                list.push(mv);
-            }
+            self.push_multi_leg(list, start, Move::multi_leg(from, kill, to));
         }
     }
 
@@ -164,6 +202,20 @@ impl<B: Bitboard> Position<B> {
             let cands =
                 self.pieces_of(ty, color) & own & w.zone[target.index()] & !B::square(target);
             for s in cands.iter() {
+                if let Some(ch) = w.chains.as_ref().filter(|_| w.chain_attacks) {
+                    let (tb, walls) = (B::square(target), self.walls);
+                    let hits = ch
+                        .from_square(color, s)
+                        .iter()
+                        .any(|c| c.walk(s, occ | tb, own & !tb, walls, Some(target)).1);
+                    if hits {
+                        out = out.with(s);
+                        continue;
+                    }
+                }
+                if !w.captures {
+                    continue;
+                }
                 if board.is_none() {
                     let tb = B::square(target);
                     board = self.walker_board(occ | tb, own & !tb, tb);

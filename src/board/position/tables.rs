@@ -13,6 +13,7 @@
 //! path refuses what the position cannot play yet: `e`, `d` and `i` on walker components, and
 //! moves that could remove more than one piece besides the one on the destination.
 
+use super::chains::{self, LegChains};
 use crate::betza::{self, Component, ComponentKind, Dialect, Hop, Range, Simple};
 use crate::board::attacks::{
     reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
@@ -189,10 +190,17 @@ pub struct PieceTables<B> {
 /// The walker components of a piece type, with what check detection needs to know about them.
 #[derive(Debug, Clone)]
 pub struct Walker<B> {
-    /// The components, as parsed (the walker turns them for Black itself).
+    /// The components only the reference walker plays, as parsed (the walker turns them for
+    /// Black itself); none when every one compiled to leap chains.
     pub piece: Arc<betza::Piece>,
-    /// Some walker leg can capture (so the piece can give check through them).
+    /// The components whose legs are all single leaps, compiled ([`LegChains`]).
+    pub chains: Option<Arc<LegChains>>,
+    /// Some leg of [`Walker::piece`] can capture (so the piece can give check through them).
     pub captures: bool,
+    /// Some chain can capture where the piece's table captures cannot always (else the
+    /// chains add nothing to what the piece attacks: the lion's double captures land within
+    /// its `KNAD` leaps, so check detection never needs them).
+    pub chain_attacks: bool,
     /// Per square: the squares within the farthest reach of the walker moves (a box around
     /// the square, symmetric, so it also bounds where an attacker of the square can stand).
     pub zone: Vec<B>,
@@ -720,21 +728,40 @@ fn build_piece<B: Bitboard>(
     let walker = if walker_components.is_empty() {
         None
     } else {
-        let piece = betza::Piece {
+        let all = betza::Piece {
             components: walker_components,
         };
-        check_walker(&piece).map_err(|reason| TableError::UnsupportedLegs {
+        check_walker(&all).map_err(|reason| TableError::UnsupportedLegs {
             letter: pt.letter,
             betza: pt.betza.clone(),
             reason,
         })?;
+        let zone = walker_zone(geo, &all);
+        let (chained, rest): (Vec<_>, Vec<_>) =
+            all.components.into_iter().partition(chains::chainable);
+        let chains = (!chained.is_empty()).then(|| LegChains::new(geo, &chained));
+        // Squares the table captures reach whatever the occupancy (leaps, first steps of
+        // rides), with no mobility region to cut them.
+        let always_captured = |c: usize, from: Square| {
+            capture[c].get(from, B::EMPTY) & capture[c].get(from, geo.board_mask())
+        };
+        let chain_attacks = chains.as_ref().is_some_and(|ch| {
+            ch.captures()
+                && (0..2).any(|c| {
+                    mobility[c] != geo.board_mask()
+                        || geo
+                            .squares()
+                            .any(|from| !ch.captures_within(c, from, always_captured(c, from)))
+                })
+        });
         Some(Walker {
-            captures: piece
-                .components
+            captures: rest
                 .iter()
                 .any(|comp| comp.legs().iter().any(|l| l.can_capture)),
-            zone: walker_zone(geo, &piece),
-            piece: Arc::new(piece),
+            chain_attacks,
+            chains: chains.map(Arc::new),
+            zone,
+            piece: Arc::new(betza::Piece { components: rest }),
         })
     };
     let tables = PieceTables {
@@ -957,7 +984,11 @@ impl<B: Bitboard> Tables<B> {
             });
         let walker_attackers = TypeSet(
             (0..n_types)
-                .filter(|&i| walkers[i].as_ref().is_some_and(|w| w.captures))
+                .filter(|&i| {
+                    walkers[i]
+                        .as_ref()
+                        .is_some_and(|w| w.captures || w.chain_attacks)
+                })
                 .fold(0, |acc, i| acc | 1u64 << i),
         );
         let soldier = variant
