@@ -133,7 +133,7 @@ impl LegChains {
 
     /// The chains of `color`'s piece on `from`.
     #[inline]
-    pub(crate) fn from_square(&self, color: usize, from: Square) -> &[Chain] {
+    pub(crate) fn starting_on(&self, color: usize, from: Square) -> &[Chain] {
         let s = &self.start[color];
         &self.chains[color][s[from.index()] as usize..s[from.index() + 1] as usize]
     }
@@ -194,7 +194,7 @@ fn collect(
         }
         (Directions::Relative(_), None) => return,
     };
-    let mode = u8::from(leg.can_move) * MOVE | u8::from(leg.can_capture) * CAPTURE;
+    let mode = (u8::from(leg.can_move) * MOVE) | (u8::from(leg.can_capture) * CAPTURE);
     for step in steps {
         let (f, r) = (geo.file_of(at) as i32, geo.rank_of(at) as i32);
         let (x, y) = (f + i32::from(step.0), r + i32::from(step.1));

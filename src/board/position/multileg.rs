@@ -95,7 +95,7 @@ impl<B: Bitboard> Position<B> {
         list: &mut MoveList,
     ) {
         let own = self.by_color[self.stm];
-        for ch in chains.from_square(self.stm, from) {
+        for ch in chains.starting_on(self.stm, from) {
             match ch.walk(from, self.occ, own, self.walls, None).0 {
                 Walked::Blocked => {}
                 Walked::Plain { to } => {
@@ -205,7 +205,7 @@ impl<B: Bitboard> Position<B> {
                 if let Some(ch) = w.chains.as_ref().filter(|_| w.chain_attacks) {
                     let (tb, walls) = (B::square(target), self.walls);
                     let hits = ch
-                        .from_square(color, s)
+                        .starting_on(color, s)
                         .iter()
                         .any(|c| c.walk(s, occ | tb, own & !tb, walls, Some(target)).1);
                     if hits {
