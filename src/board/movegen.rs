@@ -740,7 +740,7 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
 
-        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m) {
+        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
             return false;
         }
         if !t.lions.is_empty() && !self.lion_trading_ok(m) {
@@ -926,7 +926,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Fairy-Stockfish's checks for pseudo-royal pieces (extinctionPseudoRoyal, dupleCheck).
-    fn pseudo_royal_ok(&self, m: Move) -> bool {
+    fn pseudo_royal_ok(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
         let t = &*self.t;
         let v = &t.variant;
         let us = self.stm;
@@ -1022,8 +1022,19 @@ impl<B: Bitboard> Position<B> {
         // Touching pseudo-royals are immune in atomic variants (a capture would blast both).
         let immune =
             |sr: Square| v.captures.blast_on_capture && (adjacent::<B>(&t.geo, sr) & theirs).any();
+        // A royal that neither moves nor is attacked now stays safe when the move opens no
+        // line to it (see `LegalCtx::safe_royals`).
+        let lines = ctx.royal_lines;
+        let opens_line = lines.contains(from)
+            || (self.kills(m) && lines.contains(m.kill_square()))
+            || (ctx.hoppers && lines.contains(to))
+            || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castling);
+        let stays_safe = |sr: Square| sr != kto && ctx.safe_royals.contains(sr) && !opens_line;
         if (theirs & !occupied).is_empty() {
             for sr in royals.iter() {
+                if stays_safe(sr) {
+                    continue;
+                }
                 if !immune(sr) && (self.attackers_to(sr, occupied, them) & candidates).any() {
                     return false;
                 }
@@ -1190,6 +1201,13 @@ pub(crate) struct LegalCtx<B> {
     fast: bool,
     /// Janggi bikjang: the kings face each other (see [`Position::bikjang`]).
     bikjang: bool,
+    /// Pseudo-royal pieces (extinctionPseudoRoyal) of the side to move that no enemy attacks
+    /// now, where only moves from (or through a kill square on, or with hoppers to)
+    /// [`LegalCtx::royal_lines`] can change that: without walker attacks, blasts or petrified
+    /// captures, the only new attack a move can make on an unmoved piece is a line it opens.
+    safe_royals: B,
+    /// The squares between those royals and every enemy line piece (as `sensitive`).
+    royal_lines: B,
     /// In check without hoppers or lame leapers: the squares on the line from the king to
     /// every checker, the only places where a drop can help (a superset: a drop there is
     /// still tested).
@@ -1204,29 +1222,7 @@ impl<B: Bitboard> LegalCtx<B> {
         let usable = t.path_attacks && !walkers;
         let mut sensitive = B::EMPTY;
         if let Some(ksq) = king {
-            let us = p.stm;
-            let them = us ^ 1;
-            for ty in 0..t.n_types as u8 {
-                let pt = &t.pieces[ty as usize];
-                if !pt.capture_needs_occ {
-                    continue;
-                }
-                let theirs = p.pieces_of(ty, them);
-                if theirs.is_empty() {
-                    continue;
-                }
-                let reach = if pt.symmetric {
-                    pt.capture[us].empty_board(ksq)
-                } else {
-                    pt.reverse_super[them][ksq.index()]
-                };
-                for s in (theirs & reach).iter() {
-                    sensitive |= ray_between(p, ksq, s);
-                    if pt.lame_capture {
-                        sensitive |= box_between(p, ksq, s);
-                    }
-                }
-            }
+            sensitive = lines_to(p, ksq);
             // Pins along the palace diagonals.
             if let Some(pal) = t.palace.as_ref().filter(|pal| pal.lines.contains(ksq)) {
                 sensitive |= pal.lines;
@@ -1244,6 +1240,21 @@ impl<B: Bitboard> LegalCtx<B> {
             }
         }
         let v = &t.variant;
+        let (mut safe_royals, mut royal_lines) = (B::EMPTY, B::EMPTY);
+        if v.game_end.extinction.pseudo_royal
+            && !walkers
+            && !v.captures.blast_on_capture
+            && v.captures.petrify_on_capture_types.is_empty()
+            && t.palace.is_none()
+        {
+            let (us, them) = (p.stm, p.stm ^ 1);
+            for sr in (p.st.pseudo_royals & p.by_color[us]).iter() {
+                if !p.attacked_by(sr, p.occ, them, p.by_color[them]) {
+                    safe_royals = safe_royals.with(sr);
+                    royal_lines |= lines_to(p, sr);
+                }
+            }
+        }
         let bikjang = p.bikjang();
         let fast = king.is_some()
             && checkers.is_empty()
@@ -1261,8 +1272,41 @@ impl<B: Bitboard> LegalCtx<B> {
             fast,
             bikjang,
             drop_blocks,
+            safe_royals,
+            royal_lines,
         }
     }
+}
+
+/// The squares between `sq` and every enemy (of the side to move) line piece that could
+/// capture on it on some occupancy, and the squares a lame leaper's path to it may cross.
+fn lines_to<B: Bitboard>(p: &Position<B>, sq: Square) -> B {
+    let t = &*p.t;
+    let us = p.stm;
+    let them = us ^ 1;
+    let mut lines = B::EMPTY;
+    for ty in 0..t.n_types as u8 {
+        let pt = &t.pieces[ty as usize];
+        if !pt.capture_needs_occ {
+            continue;
+        }
+        let theirs = p.pieces_of(ty, them);
+        if theirs.is_empty() {
+            continue;
+        }
+        let reach = if pt.symmetric {
+            pt.capture[us].empty_board(sq)
+        } else {
+            pt.reverse_super[them][sq.index()]
+        };
+        for s in (theirs & reach).iter() {
+            lines |= ray_between(p, sq, s);
+            if pt.lame_capture {
+                lines |= box_between(p, sq, s);
+            }
+        }
+    }
+    lines
 }
 
 /// Squares strictly between `a` and `b` on the straight line of steps from `a` to `b` (king

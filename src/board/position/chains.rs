@@ -115,6 +115,8 @@ impl LegChains {
                         (0..ch.len as usize)
                             .filter(|&i| ch.modes[i] & CAPTURE != 0)
                             .map(|i| ch.squares[i])
+                            // Its own square is empty once the piece has left.
+                            .filter(|&s| s != from)
                     })
                     .collect();
                 caps.sort();
