@@ -13,7 +13,9 @@
 //! once per path while we count each distinct move once.
 
 use dabbaba::board::position::EMPTY;
+use dabbaba::board::rules::EndReason;
 use dabbaba::board::Game;
+use dabbaba::variant::GameValue;
 use dabbaba::variant::VariantSet;
 
 const FILES: u8 = 12;
@@ -333,4 +335,26 @@ fn the_game_is_lost_with_the_last_royal_piece() {
     let one = game("k11/12/12/12/12/12/12/12/12/12/5r6/1K10 b");
     assert!(!legal(&one, "11l11k"));
     assert!(legal(&one, "11l12l"));
+}
+
+/// The lion shuffle f3f5 g10g8 f5f3 g8g10 from the start: Black repeats the start position.
+fn after_shuffle(name: &str) -> Option<(GameValue, EndReason)> {
+    let set = VariantSet::with_builtins();
+    let mut g = Game::new(set.get(name).expect("built in"), None, false).expect("start");
+    let moves: Vec<String> = ["f3f5", "g10g8", "f5f3", "g8g10"]
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    g.play_uci(&moves).expect("the shuffle is legal");
+    dabbaba::with_position!(&g, p => p.result().map(|o| (o.value, o.reason)))
+}
+
+#[test]
+fn xboards_chu_forbids_repeating_and_lishogis_chushogi_does_not() {
+    // In `chu` the side that repeats a position loses: White, to move, wins.
+    assert_eq!(
+        after_shuffle("chu"),
+        Some((GameValue::Win, EndReason::Repetition))
+    );
+    assert_eq!(after_shuffle("chushogi"), None);
 }
