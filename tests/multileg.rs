@@ -421,6 +421,17 @@ fn multi_leg_move_text_in_uci_and_cecp() {
         assert_eq!(d.uci, text);
         assert_eq!(coords.move_text(d), text);
     }
+    // The lion's pass (out through an empty square and back) is `@@@@` in CECP, as HaChu
+    // writes and reads it; its two legs still read as the pass, and so does `@@@@` in UCI.
+    let pass = find_move(&coords.parse_move("d4c3,c3d4").unwrap(), &legal).expect("pass");
+    assert!(pass.pass && !pass.capture);
+    assert_eq!(coords.move_text(pass), "@@@@");
+    let by_alias = find_move(&coords.parse_move("@@@@").unwrap(), &legal).expect("@@@@");
+    assert!(by_alias.pass && by_alias.from == Some((3, 3)));
+    let mut g3 = g.clone();
+    g3.play_uci(&["@@@@".to_string()])
+        .expect("@@@@ is the lion's pass");
+    assert_eq!(g3.fen(), "4k3/8/3s4/4s3/3L4/8/8/4K3 b - - 1 1");
     let double = find_move(&coords.parse_move("d4e5,e5d6").unwrap(), &legal).unwrap();
     assert!(double.capture);
     assert_eq!(double.victim, Some((4, 4)));

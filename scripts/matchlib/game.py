@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from .engines import EngineError, EngineTimeout, Limits
-from .notation import resolve_move
+from .notation import SQUARE_RE, resolve_move
 
 
 @dataclass
@@ -91,6 +91,8 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
                            f"{e}; FEN {root}")
     clocks = [limits.base or 0.0, limits.base or 0.0]
     scores = []  # (white_to_move, white-POV score or None) per engine move
+    # Plies whose move is a lion's pass.
+    passes = {i for i, m in enumerate(rec.moves) if _is_lion_pass(referee, root, rec.moves[:i], m)}
     while True:
         legal = referee.legal_moves(root, rec.moves)
         end = referee.game_end(root, rec.moves, legal)
@@ -112,7 +114,12 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
             allowed = limits.move_timeout
         t0 = time.monotonic()
         try:
-            reply = eng.think(root, startpos, rec.moves, clocks, wtm, limits, t0 + allowed)
+            sent = rec.moves
+            if eng.protocol == "cecp" and passes:
+                # CECP writes a lion's pass (out and back through an empty square) `@@@@`:
+                # HaChu reads nothing else.
+                sent = ["@@@@" if i in passes else m for i, m in enumerate(rec.moves)]
+            reply = eng.think(root, startpos, sent, clocks, wtm, limits, t0 + allowed)
         except EngineTimeout:
             eng.kill()
             return _time_loss(rec, engines, referee, root, wtm, eng, fen_now)
@@ -142,6 +149,8 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
             return _finish(rec, engines, "0-1" if wtm else "1-0",
                            f"{eng.name} makes an illegal move: {reply.move}",
                            f"illegal move {reply.move!r} by {eng.name} in FEN {fen_now}")
+        if _is_lion_pass(referee, root, rec.moves, mv):
+            passes.add(len(rec.moves))
         rec.moves.append(mv)
         st = _score_text(reply.score)
         parts = []
@@ -154,6 +163,16 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
         verdict = _adjudicate(scores, adj, len(rec.moves), rec.opening_plies, root, referee)
         if verdict:
             return _finish(rec, engines, *verdict)
+
+
+def _is_lion_pass(referee, root, moves, mv) -> bool:
+    """Whether the multi-leg move `mv` (`a1b2,b2a1`) leaves the board as it was."""
+    squares = SQUARE_RE.findall(mv)
+    out_and_back = "," in mv and len(squares) == 4 and squares[0] == squares[3]
+    if not out_and_back or not hasattr(referee, "fen"):
+        return False
+    board = lambda fen: fen.split()[0]  # noqa: E731
+    return board(referee.fen(root, list(moves))) == board(referee.fen(root, list(moves) + [mv]))
 
 
 def _adjudicate(scores, adj: Adjudication, ply_count, book, root, referee):

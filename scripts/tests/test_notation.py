@@ -150,3 +150,26 @@ class ResolveWithPyffishTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LionPassTest(unittest.TestCase):
+    """A lion's pass (out through an empty square and back) is told from igui by the board."""
+
+    class Boards:
+        # After a move through e5: empty square (pass) or an enemy taken there (igui).
+        def __init__(self, taken):
+            self.taken = taken
+
+        def fen(self, root, moves):
+            if moves and moves[-1].startswith("d4e5") and self.taken:
+                return "8/8/8/8/3L4/8/8/8 b - - 0 1"
+            return "8/8/8/4s3/3L4/8/8/8 w - - 0 1" if self.taken else "8/8/8/8/3L4/8/8/8 w - - 0 1"
+
+    def test_pass_and_igui(self):
+        from matchlib.game import _is_lion_pass
+
+        self.assertTrue(_is_lion_pass(self.Boards(False), "root", [], "d4e5,e5d4"))
+        self.assertFalse(_is_lion_pass(self.Boards(True), "root", [], "d4e5,e5d4"))
+        # Not out and back: never a pass, whatever the board.
+        self.assertFalse(_is_lion_pass(self.Boards(False), "root", [], "d4e5,e5d6"))
+        self.assertFalse(_is_lion_pass(self.Boards(False), "root", [], "d4d5"))

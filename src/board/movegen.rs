@@ -1065,7 +1065,8 @@ impl<B: Bitboard> Position<B> {
     /// The move whose UCI text is `text`, among the legal moves. The piece letter of a drop
     /// may be given in either case (`P@e4`, `p@e4`). A pass is written as Fairy-Stockfish
     /// writes it (the passing piece's square twice, `e2e2`); `@@@@` and `0000` are read as a
-    /// pass too where one is legal.
+    /// pass too where one is legal, or as a lion's pass (out through an empty square and
+    /// back: every such move leaves the same position).
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
@@ -1081,7 +1082,7 @@ impl<B: Bitboard> Position<B> {
         };
         list.iter()
             .copied()
-            .find(|&m| (pass_alias && m.is_pass()) || self.move_to_uci(m) == want)
+            .find(|&m| (pass_alias && self.passes(m)) || self.move_to_uci(m) == want)
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 

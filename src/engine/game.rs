@@ -40,7 +40,7 @@ pub struct MoveDetail {
     pub piece_promotion: bool,
     /// Upper-case letter of a dropped piece.
     pub drop: Option<char>,
-    /// A pass (`@@@@` in CECP).
+    /// A pass, or a piece's step out through an empty square and back (`@@@@` in CECP).
     pub pass: bool,
     /// Upper-case letter of the moving (or dropped) piece.
     pub piece: char,
@@ -142,7 +142,8 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             promotion: (kind == MoveKind::Promotion || m.is_gating()).then(|| letter(m.piece())),
             piece_promotion: kind == MoveKind::PiecePromotion,
             drop,
-            pass,
+            // A lion's pass too: CECP engines (HaChu) read and write it as `@@@@`.
+            pass: p.passes(m),
             piece,
         });
     }

@@ -291,7 +291,9 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             };
             let cands: Vec<&MoveDetail> = legal
                 .iter()
-                .filter(|d| !d.pass && d.drop.is_none() && d.from == Some(*from))
+                // A lion's pass (it has a via square) is also written as its two legs.
+                .filter(|d| !(d.pass && d.via.is_none()))
+                .filter(|d| d.drop.is_none() && d.from == Some(*from))
                 .filter(|d| d.to == *to || d.rook == Some(*to))
                 // A multi-leg move is only the one through the square the GUI gave: the
                 // lion's `d4e5,e5d6` takes on e5, `d4d6` does not.

@@ -1034,7 +1034,7 @@ impl Session {
         let mut marks: Vec<(Coord, char)> = Vec::new();
         for d in legal
             .iter()
-            .filter(|d| d.from == Some(from) && !d.pass)
+            .filter(|d| d.from == Some(from) && !(d.pass && d.via.is_none()))
             .filter(|d| !(self.drop_castling && d.rook.is_some()))
         {
             let c = if d.promotion.is_some() || d.piece_promotion {

@@ -2,9 +2,12 @@
 //! captures, bent riders, cylinder pieces, ...; see [`super::tables::Walker`]).
 //!
 //! Only the piece types that have such components take this path; every other piece keeps its
-//! table lookups, so variants without them pay one test of an empty type set per node. The
-//! walker runs on a copy of the board as a [`betza::Board`]: slow, but these pieces are rare
-//! and the walker is the ground truth, so what they do here is what `dabbaba piece` shows.
+//! table lookups, so variants without them pay one test of an empty type set per node.
+//! Components whose legs are all single leaps (the lion's, the horned falcon's and the soaring
+//! eagle's) are compiled into leap chains ([`super::chains`]) and walked with bitboard tests;
+//! the rest run the walker on a copy of the board as a [`betza::Board`]: slow, but such pieces
+//! are rare and the walker is the ground truth, so what they do here is what `dabbaba piece`
+//! shows.
 //!
 //! A walker move becomes one of two moves:
 //! - a plain move from → to (it removes nothing but what stands on `to`; a griffon's bent
@@ -339,6 +342,16 @@ impl<B: Bitboard> Position<B> {
             geo.square_name(m.from()),
             geo.square_name(m.to())
         )
+    }
+
+    /// Whether `m` changes nothing but the side to move: a pass, or a piece stepping out
+    /// through an empty square and back (a lion's pass, which CECP engines such as HaChu
+    /// write `@@@@`).
+    pub fn passes(&self, m: Move) -> bool {
+        m.is_pass()
+            || (m.kind() == MoveKind::MultiLeg
+                && m.from() == m.to()
+                && self.board[m.kill_square().index()] == EMPTY)
     }
 
     /// Whether `m` is a multi-leg move whose kill square holds a piece (it captures there).

@@ -8,8 +8,10 @@
 //!
 //! Every other component (multi-leg `a` moves, locust captures, bent riders, cylinder `o`,
 //! `j`, `t`, exact ranges, crooked and circular riders, hoppers off the king lines) goes to a
-//! per-type [`Walker`] ([`Tables::walkers`]): the position runs the reference leg-walker for those pieces only
-//! (`position::multileg`), so a variant without such pieces pays nothing for them. The walker
+//! per-type [`Walker`] ([`Tables::walkers`]): multi-leg components made of single leaps are
+//! compiled into leap chains ([`LegChains`]), the position runs the reference leg-walker for
+//! the rest only (`position::multileg`), so a variant without such pieces pays nothing for
+//! them. The walker
 //! path refuses what the position cannot play yet: `e`, `d` and `i` on walker components, and
 //! moves that could remove more than one piece besides the one on the destination.
 
