@@ -1,6 +1,6 @@
 //! The intermediate representation a description is parsed into (documented in `mod.rs`).
 
-use super::atom::{rotate_half, Atom, Step};
+use super::atom::{rotate_half, turn, Atom, Step};
 
 /// A piece: the union of its components' moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -195,6 +195,24 @@ impl Leg {
                 Color::Black => steps.iter().copied().map(rotate_half).collect(),
             },
             Directions::Relative(_) => Vec::new(),
+        }
+    }
+
+    /// The leg's steps after a leg that ended with step `previous` (`None` for leg 1): the
+    /// absolute steps for leg 1, the allowed turns of `previous` for a continuation leg
+    /// (`None` when a continuation leg has no previous step).
+    pub fn steps_after(&self, color: Color, previous: Option<Step>) -> Option<Vec<Step>> {
+        match (&self.directions, previous) {
+            (Directions::Absolute(_), _) => Some(self.steps_for(color)),
+            (Directions::Relative(bits), Some(previous)) => {
+                let mut steps: Vec<Step> = (0..8u8)
+                    .filter(|k| bits & (1 << k) != 0)
+                    .map(|k| turn(previous, k))
+                    .collect();
+                steps.dedup();
+                Some(steps)
+            }
+            (Directions::Relative(_), None) => None,
         }
     }
 }

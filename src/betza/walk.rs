@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::atom::{turn, AtomClass, Step};
-use super::ir::{Color, ComponentKind, Directions, Hop, Initial, Leg, Path, Piece, Range};
+use super::ir::{Color, ComponentKind, Hop, Initial, Leg, Path, Piece, Range};
 
 /// A square: file 0 is the a-file, rank 0 is rank 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -302,17 +302,8 @@ impl Walker<'_, '_> {
         trail: &Trail,
     ) {
         let Some(leg) = legs.get(index) else { return };
-        let steps: Vec<Step> = match (&leg.directions, previous) {
-            (Directions::Absolute(_), _) => leg.steps_for(self.situation.color),
-            (Directions::Relative(bits), Some(previous)) => {
-                let mut steps: Vec<Step> = (0..8u8)
-                    .filter(|k| bits & (1 << k) != 0)
-                    .map(|k| turn(previous, k))
-                    .collect();
-                steps.dedup();
-                steps
-            }
-            (Directions::Relative(_), None) => return,
+        let Some(steps) = leg.steps_after(self.situation.color, previous) else {
+            return;
         };
         let eight_images = matches!(leg.atom.class(), AtomClass::Oblique | AtomClass::EightFold);
         for step in steps {

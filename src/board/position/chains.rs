@@ -11,7 +11,7 @@
 //! but the piece's square; only whether it may be walked depends on the board. Every other
 //! walker component (riders, hoppers, cylinder, `t`, `j`, `z`, `q`, ...) stays with the walker.
 
-use crate::betza::{self, atom::turn, ComponentKind, Directions, Path, Range, Step};
+use crate::betza::{self, ComponentKind, Path, Range, Step};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
 
@@ -183,19 +183,11 @@ fn collect(
         out.push(chain);
         return;
     };
-    let steps: Vec<Step> = match (&leg.directions, previous) {
-        (Directions::Absolute(_), _) => leg.steps_for(color),
-        (Directions::Relative(bits), Some(previous)) => {
-            let mut steps: Vec<Step> = (0..8u8)
-                .filter(|k| bits & (1 << k) != 0)
-                .map(|k| turn(previous, k))
-                .collect();
-            steps.sort();
-            steps.dedup();
-            steps
-        }
-        (Directions::Relative(_), None) => return,
+    let Some(mut steps) = leg.steps_after(color, previous) else {
+        return;
     };
+    steps.sort();
+    steps.dedup();
     let mode = (u8::from(leg.can_move) * MOVE) | (u8::from(leg.can_capture) * CAPTURE);
     for step in steps {
         let (f, r) = (geo.file_of(at) as i32, geo.rank_of(at) as i32);
