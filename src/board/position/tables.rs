@@ -11,9 +11,9 @@
 //! per-type [`Walker`] ([`Tables::walkers`]): multi-leg components made of single leaps are
 //! compiled into leap chains ([`LegChains`]), the position runs the reference leg-walker for
 //! the rest only (`position::multileg`), so a variant without such pieces pays nothing for
-//! them. The walker
-//! path refuses what the position cannot play yet: `e`, `d` and `i` on walker components, and
-//! moves that could remove more than one piece besides the one on the destination.
+//! them. The walker path refuses what the position cannot play yet: `e`, `d` and `i` on
+//! walker components, and moves that could remove more than one piece besides the one on the
+//! destination.
 
 use super::chains::{self, LegChains};
 use crate::betza::{self, Component, ComponentKind, Dialect, Hop, Range, Simple};
