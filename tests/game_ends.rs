@@ -129,6 +129,22 @@ const CASES: &[(&str, &str, &[&str], &str, &str)] = &[
         "1-0",
         "stalemate",
     ),
+    // Duck chess: a side that cannot move (here boxed in by its own pawns and the duck)
+    // wins; a side whose king was taken loses.
+    (
+        "duck",
+        "7K/8/8/8/8/8/pp6/k*6 b - - 0 1",
+        &[],
+        "0-1",
+        "stalemate",
+    ),
+    (
+        "duck",
+        "4k3/8/8/8/8/8/3q4/4K2* b - - 0 1",
+        &["d2e1,e1e2"],
+        "0-1",
+        "extinction",
+    ),
     // Suicide: stalemate decided by piece count (fewer pieces wins).
     (
         "suicide",

@@ -135,6 +135,8 @@ const VARIANTS: &[&str] = &[
     "flipersi",
     "flipello",
     "flipello10",
+    "duck",
+    "ataxx",
 ];
 
 const LIGHT_NODES: u64 = 5_000_000;

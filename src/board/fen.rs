@@ -159,6 +159,7 @@ impl<B: Bitboard> Position<B> {
                 hand_added: 0,
                 pseudo_royals: B::EMPTY,
                 last_move: Move::NONE,
+                walls_lifted: B::EMPTY,
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),

@@ -67,7 +67,8 @@ impl<B: Bitboard> Position<B> {
     /// `wallingRule`: every move also puts a wall on an empty square, chosen by the rule
     /// (Fairy-Stockfish's gating of walls): `past` the square the piece left, `static` any
     /// square of the walling region, `arrow` a square the moved piece could move to from its
-    /// new square, `edge` a square on the board's edge or next to a wall. Each move becomes
+    /// new square, `edge` a square on the board's edge or next to a wall, `duck` any empty
+    /// square but the duck's own (the duck must move; make-move lifts it). Each move becomes
     /// one move per wall square; a move with no square for its wall is not legal.
     #[inline(never)]
     fn add_walls(&self, list: &mut MoveList) {
@@ -77,16 +78,18 @@ impl<B: Bitboard> Position<B> {
         let plain = list.len();
         for i in 0..plain {
             let m = list.as_slice()[i];
-            let (from, to) = (m.from(), m.to());
-            if m.kind() != MoveKind::Normal {
+            let Some(after) = self.occupied_after(m) else {
+                // Drops and multi-leg moves take no wall (`Variant::walling_enforced`).
                 list.push(m);
                 continue;
-            }
-            let after = self.occ.without(from).with(to);
+            };
+            let (from, to) = (m.from(), m.to());
             let mut b = t.board & !after & t.walling_region[us];
             match t.walling {
                 WallingRule::Past => b &= B::square(from),
                 WallingRule::Arrow => {
+                    // As Fairy-Stockfish: from `to` (the rook's square for castling) with
+                    // the mover's own square left empty.
                     let ty = type_of(self.board[from.index()]);
                     b &= t.pieces[ty as usize].quiet[us].get(to, self.occ.without(from));
                 }
@@ -105,6 +108,24 @@ impl<B: Bitboard> Position<B> {
             }
         }
         list.remove_first(plain);
+    }
+
+    /// The occupied squares (walls included) after a move that can take a wall, or `None`
+    /// for the kinds that cannot (drops, multi-leg moves, passes, promotions to a type a
+    /// walling move cannot hold).
+    fn occupied_after(&self, m: Move) -> Option<B> {
+        let (from, to) = (m.from(), m.to());
+        let moved = self.occ.without(from).with(to);
+        match m.kind() {
+            MoveKind::Normal | MoveKind::PiecePromotion | MoveKind::PieceDemotion => Some(moved),
+            MoveKind::Promotion => (m.piece() < Move::MAX_WALLED_PROMOTION).then_some(moved),
+            MoveKind::EnPassant => Some(moved.without(self.ep_capture_square(to, self.st.ep))),
+            MoveKind::Castling => {
+                let (kto, rto) = self.t.castling_destinations(from, to > from);
+                Some(self.occ.without(from).without(to).with(kto).with(rto))
+            }
+            MoveKind::Drop | MoveKind::Special | MoveKind::MultiLeg => None,
+        }
     }
 
     /// `mustDrop`: while the side to move holds a piece of `mustDropType` (any piece without
@@ -160,8 +181,9 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let us = self.stm;
         let empty = !self.occ & t.board;
+        let free = t.variant.drops.free_drops;
         for ty in 0..t.n_types as u8 {
-            if self.in_hand(ty, us) == 0 {
+            if !free && self.in_hand(ty, us) == 0 {
                 continue;
             }
             let mut b = t.drop_region[us][ty as usize] & empty;
@@ -364,7 +386,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        if t.piece_drops && self.hand_count(us) > 0 {
+        if t.piece_drops && (self.hand_count(us) > 0 || t.variant.drops.free_drops) {
             self.generate_drops(list);
         }
 
@@ -1143,10 +1165,6 @@ impl<B: Bitboard> Position<B> {
             }
             return s;
         }
-        if let Some(wall) = m.wall_square() {
-            // Fairy-Stockfish writes the wall as a second leg from the destination.
-            return format!("{s},{}{}", geo.square_name(to), geo.square_name(wall));
-        }
         match m.kind() {
             MoveKind::Promotion => {
                 let p = &t.variant.pieces[m.piece() as usize];
@@ -1155,6 +1173,11 @@ impl<B: Bitboard> Position<B> {
             MoveKind::PiecePromotion => s.push('+'),
             MoveKind::PieceDemotion => s.push('-'),
             _ => {}
+        }
+        if let Some(wall) = m.wall_square() {
+            // Fairy-Stockfish writes the wall as a second leg from the destination (the
+            // king's for castling), after the promotion letter: `b7b8q,b8a1`.
+            s += &format!(",{}{}", geo.square_name(to), geo.square_name(wall));
         }
         s
     }

@@ -67,8 +67,12 @@ const GATING: u32 = 1 << 29;
 const GATE_AT_TO: u32 = 1 << 30;
 
 /// Bit 31: a walling move (`wallingRule`): after the move a wall stands on the square kept
-/// in the piece field.
+/// in the piece field. A walled promotion keeps its piece type in bits 28-30 instead (so
+/// below [`Move::MAX_WALLED_PROMOTION`]; a variant with walls whose promotions need more is
+/// reported as unenforced at load).
 const WALL: u32 = 1 << 31;
+/// Where a walling move keeps its piece type.
+const WALL_TYPE_SHIFT: u32 = 28;
 
 /// A move in 32 bits (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -103,7 +107,8 @@ impl Move {
     /// Whether a drop places the promoted form of the hand piece.
     #[inline(always)]
     pub const fn drop_promoted(self) -> bool {
-        self.0 & DROP_PROMOTED != 0
+        // Bits 28-30 of a walling move are its piece type, not flags.
+        self.0 & (DROP_PROMOTED | WALL) == DROP_PROMOTED
     }
     /// `self` (a normal move or castling) with a `gate_type` piece gated from the hand onto
     /// its start square, or for castling with `at_to` onto the rook's square.
@@ -116,10 +121,17 @@ impl Move {
             m
         }
     }
-    /// `self` (a plain move) followed by a wall placed on `wall` (`wallingRule`).
+    /// Piece types a walled promotion can name: bits 28-30 hold the type.
+    pub const MAX_WALLED_PROMOTION: u8 = 8;
+
+    /// `self` (a plain move, castling, e.p. capture or promotion) followed by a wall placed
+    /// on `wall` (`wallingRule`). A promotion's type must be below
+    /// [`Move::MAX_WALLED_PROMOTION`].
     #[inline(always)]
     pub const fn with_wall(self, wall: Square) -> Move {
-        Move(self.0 & !(0xFF << 20) | (wall.to_u8() as u32) << 20 | WALL)
+        debug_assert!(self.piece() < Move::MAX_WALLED_PROMOTION || self.0 & (15 << 16) == 0);
+        let ty = (self.piece() as u32 & 7) << WALL_TYPE_SHIFT;
+        Move(self.0 & 0xF_FFFF | (wall.to_u8() as u32) << 20 | ty | WALL)
     }
 
     /// The square a walling move puts a wall on.
@@ -135,7 +147,7 @@ impl Move {
     /// Whether a piece is gated from the hand.
     #[inline(always)]
     pub const fn is_gating(self) -> bool {
-        self.0 & GATING != 0
+        self.0 & (GATING | WALL) == GATING
     }
     /// The square a gated piece lands on.
     #[inline(always)]
@@ -186,7 +198,11 @@ impl Move {
     /// The piece type id of a promotion, or the hand type of a drop.
     #[inline(always)]
     pub const fn piece(self) -> u8 {
-        (self.0 >> 20) as u8
+        if self.0 & WALL != 0 {
+            ((self.0 >> WALL_TYPE_SHIFT) & 7) as u8
+        } else {
+            (self.0 >> 20) as u8
+        }
     }
     /// A multi-leg move from `from` via `kill` (whatever stands there is removed) to `to`.
     #[inline(always)]
@@ -335,6 +351,14 @@ mod tests {
             None
         );
         assert_eq!(Move::from_bits(l.bits()), l);
+        let wp = Move::new(Square::new(250), Square::new(255), MoveKind::Promotion, 7)
+            .with_wall(Square::new(254));
+        assert_eq!(
+            (wp.kind(), wp.piece(), wp.to().index(), wp.wall_square()),
+            (MoveKind::Promotion, 7, 255, Some(Square::new(254)))
+        );
+        assert!(!wp.is_gating() && !wp.drop_promoted());
+        assert_eq!(Move::from_bits(wp.bits()), wp);
         // Unused kind codes (9..=15) are not moves.
         for code in 9u32..16 {
             assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);

@@ -125,6 +125,7 @@ impl VariantSpec {
                 piece_drops: false,
                 captures_to_hand: false,
                 drop_loop: false,
+                free_drops: false,
                 two_boards: false,
                 drop_checks: true,
                 must_drop: false,
@@ -632,6 +633,7 @@ impl VariantSpec {
             d.must_drop_type = p;
         }
         cx.flag("pieceDrops", &mut d.piece_drops);
+        cx.flag("freeDrops", &mut d.free_drops);
         cx.flag("dropLoop", &mut d.drop_loop);
         cx.flag("capturesToHand", &mut d.captures_to_hand);
         cx.flag("firstRankPawnDrops", &mut d.first_rank_pawn_drops);

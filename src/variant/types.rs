@@ -330,6 +330,9 @@ pub enum ChasingRule {
 pub struct DropRules {
     /// `pieceDrops`.
     pub piece_drops: bool,
+    /// `freeDrops` (Fairy-Stockfish's ataxx has it built in; a key of ours): every piece type
+    /// may be dropped without being in hand, and hands stay empty.
+    pub free_drops: bool,
     /// `capturesToHand`.
     pub captures_to_hand: bool,
     /// `dropLoop`.

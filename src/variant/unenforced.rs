@@ -5,6 +5,7 @@
 //! enforced, its line here goes.
 
 use super::types::{EnclosingRule, Variant, WallingRule};
+use crate::board::Move;
 
 impl Variant {
     /// The keys (Fairy-Stockfish's names) of this variant's rules that no layer enforces yet.
@@ -31,26 +32,18 @@ impl Variant {
         .collect()
     }
 
-    /// Whether the walling rule (if any) is played: `past`, `static`, `arrow` and `edge` walls
-    /// after plain moves. Not yet the duck (a wall that moves), `wallOrMove`, nor walls after
-    /// castling, drops or promotions.
+    /// Whether the walling rule (if any) is played: every rule (`past`, `static`, `arrow`,
+    /// `edge`, `duck`) after plain moves, castling, e.p. captures and promotions. Not yet
+    /// `wallOrMove`, walls after drops or multi-leg moves, nor promotions to a piece type a
+    /// walling move cannot hold.
     pub fn walling_enforced(&self) -> bool {
         let sm = &self.special_moves;
         let p = &self.promotion;
-        let promotes = [&p.pawn_types.white, &p.pawn_types.black]
+        let holdable = [&p.piece_types.white, &p.piece_types.black]
             .iter()
-            .any(|t| !t.0.is_empty())
-            && [&p.piece_types.white, &p.piece_types.black]
-                .iter()
-                .any(|t| !t.0.is_empty())
-            || !p.promoted_piece_type.is_empty();
-        match sm.walling_rule {
-            WallingRule::None => true,
-            WallingRule::Duck => false,
-            WallingRule::Past | WallingRule::Static | WallingRule::Arrow | WallingRule::Edge => {
-                !sm.wall_or_move && !self.castling.enabled && !self.drops.piece_drops && !promotes
-            }
-        }
+            .all(|t| t.0.iter().all(|&ty| ty < Move::MAX_WALLED_PROMOTION));
+        sm.walling_rule == WallingRule::None
+            || !sm.wall_or_move && !self.drops.piece_drops && holdable
     }
 }
 
@@ -75,7 +68,7 @@ mod tests {
         let mut set = VariantSet::with_builtins();
         let r = set.load_sections(
             "user.ini",
-            "[four:chess]\nenclosingDrop = anyside\n[four2:four]\n[duckish:chess]\nwallingRule = duck\n",
+            "[four:chess]\nenclosingDrop = anyside\n[four2:four]\n[duckish:chess]\nwallingRule = duck\nwallOrMove = true\n",
         );
         assert_eq!(r.loaded, ["four", "four2", "duckish"]);
         assert!(r.is_clean());
@@ -90,17 +83,24 @@ mod tests {
     }
 
     #[test]
-    fn walls_after_plain_moves_are_played_and_the_rest_is_told() {
+    fn walls_after_moves_are_played_and_after_drops_are_told() {
         let mut set = VariantSet::with_builtins();
         let r = set.load_sections(
             "user.ini",
-            "[trail:joust]\nwallingRule = edge\n[castles:chess]\nwallingRule = past\n",
+            "[trail:joust]\nwallingRule = edge\n[castles:chess]\nwallingRule = past\n\
+             [houses:crazyhouse]\nwallingRule = past\n[wide:chess]\nwallingRule = duck\n\
+             customPiece1 = a:WF\ncustomPiece2 = c:WN\ncustomPiece3 = d:FN\n\
+             customPiece4 = e:FD\npromotionPieceTypes = qe\n",
         );
-        assert_eq!(r.loaded, ["trail", "castles"]);
-        // Chess keeps castling and promotions, whose walls are not generated yet.
+        assert_eq!(r.loaded, ["trail", "castles", "houses", "wide"]);
+        // Crazyhouse drops pieces, whose walls are not generated yet; `wide` promotes to a
+        // ninth piece type, which a walled promotion cannot name.
         assert_eq!(
             r.warnings,
-            ["user.ini:4: wallingRule: read but not enforced yet: the variant plays without this rule"]
+            [
+                "user.ini:6: wallingRule: read but not enforced yet: the variant plays without this rule",
+                "user.ini:8: wallingRule: read but not enforced yet: the variant plays without this rule",
+            ]
         );
     }
 }

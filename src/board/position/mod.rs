@@ -15,7 +15,7 @@ pub mod tables;
 use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::{Square, Width};
 use crate::board::moves::{Move, MoveKind};
-use crate::variant::{EnclosingRule, Variant};
+use crate::variant::{EnclosingRule, Variant, WallingRule};
 pub use observer::BoardObserver;
 use std::sync::Arc;
 pub use tables::{TableError, Tables, TypeSet, MAX_IN_HAND};
@@ -94,6 +94,8 @@ pub struct State<B> {
     pub pseudo_royals: B,
     /// The move that led here.
     pub last_move: Move,
+    /// Walls the move that led here lifted (`wallingRule = duck`: the duck's old square).
+    pub walls_lifted: B,
 }
 
 /// A position on bitboards of type `B`.
@@ -211,6 +213,9 @@ impl<B: Bitboard> Position<B> {
         color: usize,
         obs: &mut O,
     ) -> u64 {
+        if self.t.variant.drops.free_drops {
+            return 0;
+        }
         let i = 2 * type_id as usize + color;
         let n = self.hand[i] as u32;
         self.hand[i] += 1;
@@ -226,6 +231,9 @@ impl<B: Bitboard> Position<B> {
         color: usize,
         obs: &mut O,
     ) -> u64 {
+        if self.t.variant.drops.free_drops {
+            return 0;
+        }
         let i = 2 * type_id as usize + color;
         let n = self.hand[i] as u32;
         self.hand[i] -= 1;
@@ -802,7 +810,18 @@ impl<B: Bitboard> Position<B> {
         if self.st.captured != EMPTY && self.has_capture_effects() {
             self.apply_capture_effects(to, pt, &mut k, obs);
         }
+        self.st.walls_lifted = B::EMPTY;
         if let Some(wall) = m.wall_square() {
+            if t.walling == WallingRule::Duck {
+                // The duck moves: the old one (every wall, as Fairy-Stockfish) is lifted.
+                for sq in self.walls.iter() {
+                    self.board[sq.index()] = EMPTY;
+                    k ^= z.wall[sq.index()];
+                }
+                self.occ &= !self.walls;
+                self.st.walls_lifted = self.walls;
+                self.walls = B::EMPTY;
+            }
             self.board[wall.index()] = WALL;
             self.walls = self.walls.with(wall);
             self.occ = self.occ.with(wall);
@@ -939,6 +958,11 @@ impl<B: Bitboard> Position<B> {
             self.board[wall.index()] = EMPTY;
             self.walls = self.walls.without(wall);
             self.occ = self.occ.without(wall);
+            for sq in st.walls_lifted.iter() {
+                self.board[sq.index()] = WALL;
+            }
+            self.walls |= st.walls_lifted;
+            self.occ |= st.walls_lifted;
         }
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us, obs);

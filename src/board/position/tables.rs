@@ -303,7 +303,8 @@ pub struct Tables<B> {
     /// Holdings are kept (`pieceDrops`, `capturesToHand` or `seirawanGating`). Variants
     /// without hands never look at them, so they pay nothing for them.
     pub has_hands: bool,
-    /// Holdings are written in the FEN (`pieceDrops` or `seirawanGating`, as Fairy-Stockfish).
+    /// Holdings are written in the FEN (`pieceDrops` or `seirawanGating`, as Fairy-Stockfish;
+    /// not with `freeDrops`, whose hands are always empty).
     pub fen_hands: bool,
     /// Pieces in hand may be dropped (`pieceDrops`).
     pub piece_drops: bool,
@@ -1067,7 +1068,8 @@ impl<B: Bitboard> Tables<B> {
             pass,
             pass_on_stalemate,
             has_hands,
-            fen_hands: piece_drops || variant.special_moves.seirawan_gating,
+            fen_hands: (piece_drops || variant.special_moves.seirawan_gating)
+                && !variant.drops.free_drops,
             piece_drops,
             drop_region,
             drop_no_doubled: drops.no_doubled,
