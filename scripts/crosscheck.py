@@ -44,7 +44,8 @@ def py_count(variant, fen, moves, depth, c960):
 
 
 def dab_divide(binary, variant, fen, depth, c960, moves=()):
-    cmd = [binary, "perft", str(depth), "--divide", "--variant", variant, "--fen", fen]
+    """`binary`: the command's words before the subcommand (the binary, `--variants FILE`)."""
+    cmd = [*binary, "perft", str(depth), "--divide", "--variant", variant, "--fen", fen]
     if moves:
         cmd += ["--moves", *moves]
     if c960:
@@ -91,7 +92,7 @@ def check_variant(args, variant, rng):
         for ply in range(args.plies + 1):
             if ply % args.every == 0:
                 fen = sf.get_fen(variant, start, moves, c960)
-                d, err = dab_divide(args.bin, variant, fen, args.depth, c960)
+                d, err = dab_divide(args.dabbaba, variant, fen, args.depth, c960)
                 p = py_divide(variant, fen, args.depth, c960)
                 checked += 1
                 if d != p:
@@ -108,7 +109,7 @@ def check_variant(args, variant, rng):
                         print(f"  only pyffish: {missing}")
                         print(f"  different counts (move, dabbaba, pyffish): {counts[:5]}")
                         if counts:
-                            mv, e, a, b = locate(args.bin, variant, fen, [counts[0][0]],
+                            mv, e, a, b = locate(args.dabbaba, variant, fen, [counts[0][0]],
                                                  args.depth - 1, c960)
                             print(f"  first differing line: {' '.join(mv)}")
                             if e:
@@ -141,12 +142,15 @@ def main():
                     help="play the random games from this position instead of the start "
                          "(e.g. full hands in variants whose hands fill from another board)")
     ap.add_argument("--ini", metavar="FILE",
-                    help="variants.ini loaded into pyffish first (Fairy-Stockfish's src/variants.ini "
-                         "defines the hybrids grandhouse, gothhouse, makhouse, shogun, cannonshogi)")
+                    help="variants.ini loaded into both pyffish and dabbaba (`--variants`) first, so "
+                         "the variants of a file are checked (Fairy-Stockfish's src/variants.ini; "
+                         "its sections replace built-ins of the same name)")
     args = ap.parse_args()
+    args.dabbaba = [args.bin]
     if args.ini:
         with open(args.ini) as f:
             sf.load_variant_config(f.read())
+        args.dabbaba += ["--variants", args.ini]
     rng = random.Random(args.seed)
     total_checked = 0
     total_failures = 0

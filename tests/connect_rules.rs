@@ -1,7 +1,8 @@
 //! Connection wins (`connectN`, `connectNxN`, `collinearN`, `connectRegion1`/`2`,
-//! `connectValue`) on the sections of `tests/data/connect.ini`. The same sections agree with
-//! pyffish over random games (`scripts/compare_ini_ends.py tests/data/connect.ini`); these
-//! are hand-made positions for each rule, in both colours, with near misses.
+//! `connectValue`) and `anyside` drops on the sections of `tests/data/connect.ini`. The same
+//! sections agree with pyffish over random games (`scripts/compare_ini_ends.py
+//! tests/data/connect.ini`); these are hand-made positions for each rule, in both colours,
+//! with near misses.
 
 use dabbaba::board::Game;
 use dabbaba::variant::VariantSet;
@@ -136,4 +137,58 @@ fn a_chain_between_the_regions() {
 fn connect_value_can_make_the_line_lose() {
     let s = set();
     assert_eq!(end(&s, "misere3", "3/pp1/PPP[PPpp] b - - 0 3"), BLACK_WINS);
+}
+
+/// The drops of `fen`, sorted.
+fn drops(set: &VariantSet, variant: &str, fen: &str) -> Vec<String> {
+    let v = set.get(variant).unwrap_or_else(|| panic!("{variant}"));
+    let g = Game::new(v, Some(fen), false).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"));
+    let mut moves = g.legal_moves_uci();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn anyside_stones_come_in_from_the_four_sides() {
+    let s = set();
+    let squares = |list: &[&str]| list.iter().map(|sq| format!("P@{sq}")).collect::<Vec<_>>();
+    // Empty board: the edge squares.
+    let edge = "a1 a2 a3 a4 a5 b1 b5 c1 c5 d1 d5 e1 e2 e3 e4 e5";
+    assert_eq!(
+        drops(
+            &s,
+            "anyside4",
+            "5/5/5/5/5[PPPPPPPPPPPPPpppppppppppp] w - - 0 1"
+        ),
+        squares(&edge.split(' ').collect::<Vec<_>>())
+    );
+    // The lists pyffish 0.0.90 gives (tests/data/connect.ini loaded with
+    // `load_variant_config`).
+    assert_eq!(
+        drops(
+            &s,
+            "anyside4",
+            "5/p4/5/P1p2/P4[PPPPPPPPPPPpppppppppp] w - - 0 1"
+        ),
+        squares(&["a3", "a5", "b1", "b2", "b4", "b5", "c1", "d1", "d5", "e1", "e3", "e5"])
+    );
+    assert_eq!(
+        drops(
+            &s,
+            "anyside4",
+            "1p3/p4/5/P1p1P/P3p[PPPPPPPPPPpppppppppp] b - - 0 1"
+        ),
+        squares(&["a3", "a5", "b4", "c1", "d1", "d5", "e3"])
+    );
+    // From the north Fairy-Stockfish takes the lowest empty square above a stone of the
+    // file: b2, closed to the west and east, where a stone sliding down the b-file would
+    // stop on b4 instead. We follow it.
+    assert_eq!(
+        drops(
+            &s,
+            "anyside4",
+            "5/P3p/1p3/P1pPp/1P3[PPPPPPPPPpppppppp] w - - 0 1"
+        ),
+        squares(&["a1", "a3", "a5", "b2", "c1", "d1", "e1", "e5"])
+    );
 }

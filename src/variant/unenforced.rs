@@ -13,10 +13,7 @@ impl Variant {
         [
             (
                 "enclosingDrop",
-                matches!(
-                    self.drops.enclosing_drop,
-                    EnclosingRule::Quadwrangle | EnclosingRule::Anyside
-                ),
+                self.drops.enclosing_drop == EnclosingRule::Quadwrangle,
             ),
             (
                 "flipEnclosedPieces",

@@ -97,8 +97,51 @@ impl<B: Bitboard> Position<B> {
                     .fold(B::EMPTY, |acc, s| acc.with(s));
                 b & (above | t.ranks[0])
             }
-            EnclosingRule::None | EnclosingRule::Quadwrangle | EnclosingRule::Anyside => b,
+            EnclosingRule::Anyside => b & self.anyside_landings(),
+            EnclosingRule::None | EnclosingRule::Quadwrangle => b,
         }
+    }
+
+    /// `enclosingDrop = anyside`: a stone pushed onto a line from one of the board's four
+    /// sides, whose square on that side is empty. As Fairy-Stockfish's rule: from the west it
+    /// stops before the first piece (or on the far file), from the south below the first piece
+    /// (or on the far rank); from the north and the east it lands on the lowest empty square
+    /// above (east of) a piece or on the first rank (file), which is not always where a
+    /// stone sliding from that side would stop. Walls count as pieces.
+    fn anyside_landings(&self) -> B {
+        let geo = &self.t.geo;
+        let (files, ranks) = (geo.files(), geo.ranks());
+        let full = |f: u8, r: u8| geo.square(f, r).is_some_and(|s| self.occ.contains(s));
+        // The first empty square of a line, in order of increasing index, that `stop` accepts.
+        let landing = |mut line: Box<dyn Iterator<Item = (u8, u8)>>,
+                       stop: &dyn Fn(u8, u8) -> bool| {
+            line.find(|&(f, r)| !full(f, r) && stop(f, r))
+        };
+        let mut found = Vec::new();
+        for r in 0..ranks {
+            if !full(0, r) {
+                let west = |f: u8, r: u8| f + 1 == files || full(f + 1, r);
+                found.extend(landing(Box::new((0..files).map(move |f| (f, r))), &west));
+            }
+            if !full(files - 1, r) {
+                let east = |f: u8, r: u8| f == 0 || full(f - 1, r);
+                found.extend(landing(Box::new((0..files).map(move |f| (f, r))), &east));
+            }
+        }
+        for f in 0..files {
+            if !full(f, 0) {
+                let south = |f: u8, r: u8| r + 1 == ranks || full(f, r + 1);
+                found.extend(landing(Box::new((0..ranks).map(move |r| (f, r))), &south));
+            }
+            if !full(f, ranks - 1) {
+                let north = |f: u8, r: u8| r == 0 || full(f, r - 1);
+                found.extend(landing(Box::new((0..ranks).map(move |r| (f, r))), &north));
+            }
+        }
+        found
+            .into_iter()
+            .filter_map(|(f, r)| geo.square(f, r))
+            .fold(B::EMPTY, |acc, s| acc.with(s))
     }
 
     /// Turns the enemy pieces that the move just made onto `to` encloses (reversi: lines
