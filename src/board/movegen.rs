@@ -76,8 +76,14 @@ impl<B: Bitboard> Position<B> {
         let us = self.stm;
         // The walled moves go after the plain ones, which are then dropped.
         let plain = list.len();
+        let wall_or_move = t.variant.special_moves.wall_or_move;
         for i in 0..plain {
             let m = list.as_slice()[i];
+            if wall_or_move && m.from() != m.to() {
+                // `wallOrMove`: a move or a wall, not both.
+                list.push(m);
+                continue;
+            }
             let Some(after) = self.occupied_after(m) else {
                 // Drops and multi-leg moves take no wall (`Variant::walling_enforced`).
                 list.push(m);
@@ -111,8 +117,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The occupied squares (walls included) after a move that can take a wall, or `None`
-    /// for the kinds that cannot (drops, multi-leg moves, passes, promotions to a type a
-    /// walling move cannot hold).
+    /// for the kinds that cannot (drops, multi-leg moves, Cambodian specials, promotions to a
+    /// type a walling move cannot hold).
     fn occupied_after(&self, m: Move) -> Option<B> {
         let (from, to) = (m.from(), m.to());
         let moved = self.occ.without(from).with(to);
@@ -124,6 +130,8 @@ impl<B: Bitboard> Position<B> {
                 let (kto, rto) = self.t.castling_destinations(from, to > from);
                 Some(self.occ.without(from).without(to).with(kto).with(rto))
             }
+            // A pass (`wallOrMove`'s null move) walls too, as in Fairy-Stockfish.
+            MoveKind::Special if from == to => Some(self.occ),
             MoveKind::Drop | MoveKind::Special | MoveKind::MultiLeg => None,
         }
     }
@@ -413,6 +421,14 @@ impl<B: Bitboard> Position<B> {
 
         if t.pass[us] {
             self.generate_pass(list);
+        }
+        if t.variant.special_moves.wall_or_move && t.walling != WallingRule::None {
+            // `wallOrMove`: a wall instead of a move is a null move of the side's first piece
+            // (Fairy-Stockfish's encoding) that `add_walls` gives its walls.
+            let own = self.by_color[us];
+            if own.any() {
+                list.push(Move::pass(own.lsb()));
+            }
         }
 
         // Cambodian first moves.
@@ -1102,9 +1118,18 @@ impl<B: Bitboard> Position<B> {
             Some(w) if !w.contains('@') => w.to_string(),
             _ => want,
         };
+        // A move without a wall is also read without Fairy-Stockfish's empty wall leg.
+        let bare = |m: Move| {
+            let text = self.move_to_uci(m);
+            text == want
+                || m.wall_square().is_none()
+                    && text
+                        .split_once(',')
+                        .is_some_and(|(move_part, _)| move_part == want)
+        };
         list.iter()
             .copied()
-            .find(|&m| (pass_alias && self.passes(m)) || self.move_to_uci(m) == want)
+            .find(|&m| (pass_alias && self.passes(m)) || bare(m))
             .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
     }
 
@@ -1178,6 +1203,11 @@ impl<B: Bitboard> Position<B> {
             // Fairy-Stockfish writes the wall as a second leg from the destination (the
             // king's for castling), after the promotion letter: `b7b8q,b8a1`.
             s += &format!(",{}{}", geo.square_name(to), geo.square_name(wall));
+        } else if t.walling != WallingRule::None {
+            // A move without a wall (`wallOrMove`) gets the same leg, to the first square
+            // (its empty wall field): `a2a3,a3a1`, as Fairy-Stockfish writes it.
+            let first = Square::new(0);
+            s += &format!(",{}{}", geo.square_name(to), geo.square_name(first));
         }
         s
     }

@@ -44,6 +44,8 @@ pub struct MoveDetail {
     pub pass: bool,
     /// Upper-case letter of the moving (or dropped) piece.
     pub piece: char,
+    /// The square a walling move puts its wall (or the duck) on.
+    pub wall: Option<Coord>,
 }
 
 /// Who won a finished game.
@@ -145,6 +147,7 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             // A lion's pass too: CECP engines (HaChu) read and write it as `@@@@`.
             pass: p.passes(m),
             piece,
+            wall: m.wall_square().map(coord),
         });
     }
     out

@@ -183,6 +183,19 @@ impl Coords {
 
     /// The CECP text of a legal move.
     pub fn move_text(&self, d: &MoveDetail) -> String {
+        if d.wall.is_some() {
+            // The wall as a second leg, before a promotion letter (`b7b8,b8c3q`), as
+            // Fairy-Stockfish writes walling moves for XBoard; a wall instead of a move is
+            // the null move of the piece its square names (`a1a1,a1a5`).
+            let text = self.from_uci(&d.uci);
+            return match (d.promotion, text.split_once(',')) {
+                (Some(p), Some((first, wall))) => {
+                    let first = first.strip_suffix(p.to_ascii_lowercase()).unwrap_or(first);
+                    format!("{first},{wall}{}", p.to_ascii_lowercase())
+                }
+                _ => text,
+            };
+        }
         if d.pass {
             return "@@@@".to_string();
         }
@@ -271,6 +284,25 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             _ => false,
         }),
         GuiMove::Drop { piece, to } => legal.iter().find(|d| d.drop == Some(*piece) && d.to == *to),
+        // A walling move: the wall as a second leg from where the piece lands (or a wall
+        // instead of a move: a null move's square twice, then the wall), `e2e4,e4e5`.
+        GuiMove::Move {
+            from,
+            to,
+            via,
+            suffix,
+        } if via.len() == 1 && legal.iter().any(|d| d.wall.is_some()) => {
+            let lands = |d: &&MoveDetail| {
+                (d.to == via[0] || d.rook == Some(via[0])) && fits_suffix(d, *suffix)
+            };
+            let walled = |d: &&MoveDetail| {
+                d.wall == Some(*to) && (d.from == Some(*from) || d.pass && *from == d.to)
+            };
+            // `wallOrMove`'s moves carry Fairy-Stockfish's empty wall leg (`a2a3,a3a1`).
+            let bare = |d: &&MoveDetail| d.wall.is_none() && !d.pass && d.from == Some(*from);
+            let mut fitting = legal.iter().filter(lands);
+            fitting.clone().find(walled).or_else(|| fitting.find(bare))
+        }
         // Fairy-Stockfish also reads a pass as the passing piece's square twice (`e1e1`).
         GuiMove::Move {
             from,
@@ -284,13 +316,11 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
             via,
             suffix,
         } => {
-            let fits_suffix = |d: &MoveDetail| match suffix {
-                Suffix::Piece(p) => d.promotion == Some(*p) || (*p == '+' && d.piece_promotion),
-                Suffix::Promote => d.piece_promotion,
-                Suffix::None | Suffix::NoPromote => d.promotion.is_none() && !d.piece_promotion,
-            };
             let cands: Vec<&MoveDetail> = legal
                 .iter()
+                // A walling move needs its wall; `wallOrMove`'s moves have none, and
+                // Fairy-Stockfish's empty wall leg (`a2a3,a3a1`) reads as the bare move.
+                .filter(|d| d.wall.is_none())
                 // A lion's pass (it has a via square) is also written as its two legs.
                 .filter(|d| !(d.pass && d.via.is_none()))
                 .filter(|d| d.drop.is_none() && d.from == Some(*from))
@@ -298,7 +328,7 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
                 // A multi-leg move is only the one through the square the GUI gave: the
                 // lion's `d4e5,e5d6` takes on e5, `d4d6` does not.
                 .filter(|d| via.as_slice() == d.via.as_slice())
-                .filter(|d| fits_suffix(d))
+                .filter(|d| fits_suffix(d, *suffix))
                 .collect();
             // A king move to the castling destination that is also a normal move is the
             // normal move (Chess960); king-takes-rook is always castling.
@@ -308,6 +338,15 @@ pub fn find_move<'a>(gm: &GuiMove, legal: &'a [MoveDetail]) -> Option<&'a MoveDe
                 .or_else(|| cands.first())
                 .copied()
         }
+    }
+}
+
+/// Whether a legal move has the promotion a GUI's suffix asks for.
+fn fits_suffix(d: &MoveDetail, suffix: Suffix) -> bool {
+    match suffix {
+        Suffix::Piece(p) => d.promotion == Some(p) || (p == '+' && d.piece_promotion),
+        Suffix::Promote => d.piece_promotion,
+        Suffix::None | Suffix::NoPromote => d.promotion.is_none() && !d.piece_promotion,
     }
 }
 
@@ -373,6 +412,7 @@ mod tests {
             drop: None,
             pass: false,
             piece: 'P',
+            wall: None,
         }
     }
 
@@ -516,6 +556,45 @@ mod tests {
         assert_eq!(f("e1e1").as_deref(), Some("e2e2"));
         assert_eq!(f("e1e2").as_deref(), Some("e2e3"));
         assert_eq!(f("d1d1"), None);
+    }
+
+    #[test]
+    fn walls() {
+        let c = Coords::new(8, 8);
+        let walled = |uci: &str, from, to, wall| MoveDetail {
+            wall: Some(wall),
+            ..detail(uci, from, to)
+        };
+        let mut promotion = walled("b7b8q,b8c3", (1, 6), (1, 7), (2, 2));
+        promotion.promotion = Some('Q');
+        let mut null = walled("a1a1,a1a5", (0, 0), (0, 0), (0, 4));
+        null.from = None;
+        null.pass = true;
+        // Fairy-Stockfish's XBoard form: the promotion letter after the wall's leg.
+        assert_eq!(c.move_text(&promotion), "b7b8,b8c3q");
+        assert_eq!(c.move_text(&null), "a1a1,a1a5");
+        let legal = vec![
+            walled("e2e4,e4e5", (4, 1), (4, 3), (4, 4)),
+            walled("e2e4,e4d5", (4, 1), (4, 3), (3, 4)),
+            promotion,
+            null,
+            // A move without a wall (`wallOrMove`), with Fairy-Stockfish's empty wall leg.
+            detail("d2d4,d4a1", (3, 1), (3, 3)),
+        ];
+        let f = |t: &str| {
+            c.parse_move(t)
+                .and_then(|m| find_move(&m, &legal))
+                .map(|d| d.uci.clone())
+        };
+        assert_eq!(f("e2e4,e4d5").as_deref(), Some("e2e4,e4d5"));
+        assert_eq!(f("b7b8,b8c3q").as_deref(), Some("b7b8q,b8c3"));
+        assert_eq!(f("a1a1,a1a5").as_deref(), Some("a1a1,a1a5"));
+        assert_eq!(f("d2d4,d4a1").as_deref(), Some("d2d4,d4a1"));
+        assert_eq!(f("d2d4").as_deref(), Some("d2d4,d4a1"));
+        // A walling move needs its wall, on a square it may go to.
+        assert_eq!(f("e2e4"), None);
+        assert_eq!(f("e2e4,e4f5"), None);
+        assert_eq!(f("b7b8,b8c3"), None);
     }
 
     #[test]

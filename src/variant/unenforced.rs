@@ -30,17 +30,16 @@ impl Variant {
     }
 
     /// Whether the walling rule (if any) is played: every rule (`past`, `static`, `arrow`,
-    /// `edge`, `duck`) after plain moves, castling, e.p. captures and promotions. Not yet
-    /// `wallOrMove`, walls after drops or multi-leg moves, nor promotions to a piece type a
-    /// walling move cannot hold.
+    /// `edge`, `duck`) after plain moves, castling, e.p. captures and promotions, or instead
+    /// of a move (`wallOrMove`). Not yet walls after drops or multi-leg moves, nor promotions
+    /// to a piece type a walling move cannot hold.
     pub fn walling_enforced(&self) -> bool {
         let sm = &self.special_moves;
         let p = &self.promotion;
         let holdable = [&p.piece_types.white, &p.piece_types.black]
             .iter()
             .all(|t| t.0.iter().all(|&ty| ty < Move::MAX_WALLED_PROMOTION));
-        sm.walling_rule == WallingRule::None
-            || !sm.wall_or_move && !self.drops.piece_drops && holdable
+        sm.walling_rule == WallingRule::None || !self.drops.piece_drops && holdable
     }
 }
 
@@ -65,7 +64,7 @@ mod tests {
         let mut set = VariantSet::with_builtins();
         let r = set.load_sections(
             "user.ini",
-            "[four:chess]\nenclosingDrop = anyside\n[four2:four]\n[duckish:chess]\nwallingRule = duck\nwallOrMove = true\n",
+            "[four:chess]\nenclosingDrop = quadwrangle\n[four2:four]\n[duckish:crazyhouse]\nwallingRule = duck\n",
         );
         assert_eq!(r.loaded, ["four", "four2", "duckish"]);
         assert!(r.is_clean());

@@ -581,6 +581,7 @@ impl<B: Bitboard> Position<B> {
         st.captured_unpromoted = 0;
         st.moved_unpromoted = 0;
         st.hand_added = 0;
+        st.walls_lifted = B::EMPTY;
         let mut k = st.key ^ z.side;
         // Clear e.p. squares.
         for sq in st.ep.iter() {
@@ -590,7 +591,16 @@ impl<B: Bitboard> Position<B> {
         self.game_ply += 1;
 
         if kind == MoveKind::Special && from == to {
-            // Pass.
+            // Pass (with `wallOrMove`, a wall instead of a move).
+            if let Some(wall) = m.wall_square() {
+                self.place_wall(wall, &mut k);
+            }
+            // A pass "by" a piece of `nMoveRuleTypes` (a pawn: it cannot step onto its own
+            // square again) is irreversible, as in Fairy-Stockfish.
+            let pc = self.board[from.index()];
+            if pc != EMPTY && self.n_move_rule_type(type_of(pc), us) {
+                self.st.rule50 = 0;
+            }
             self.st.key = k;
             self.stm = them;
             self.finish_move();
@@ -728,17 +738,7 @@ impl<B: Bitboard> Position<B> {
                         k ^= z.ep[t.geo.file_of(sq) as usize];
                     }
                 }
-                if t.variant
-                    .pawns
-                    .n_move_rule_types
-                    .get(if us == 0 {
-                        crate::variant::Color::White
-                    } else {
-                        crate::variant::Color::Black
-                    })
-                    .contains(pt)
-                    && !ptab.quiet[us].empty_board(to).contains(from)
-                {
+                if self.n_move_rule_type(pt, us) && !ptab.quiet[us].empty_board(to).contains(from) {
                     self.st.rule50 = 0;
                 }
             }
@@ -810,22 +810,8 @@ impl<B: Bitboard> Position<B> {
         if self.st.captured != EMPTY && self.has_capture_effects() {
             self.apply_capture_effects(to, pt, &mut k, obs);
         }
-        self.st.walls_lifted = B::EMPTY;
         if let Some(wall) = m.wall_square() {
-            if t.walling == WallingRule::Duck {
-                // The duck moves: the old one (every wall, as Fairy-Stockfish) is lifted.
-                for sq in self.walls.iter() {
-                    self.board[sq.index()] = EMPTY;
-                    k ^= z.wall[sq.index()];
-                }
-                self.occ &= !self.walls;
-                self.st.walls_lifted = self.walls;
-                self.walls = B::EMPTY;
-            }
-            self.board[wall.index()] = WALL;
-            self.walls = self.walls.with(wall);
-            self.occ = self.occ.with(wall);
-            k ^= z.wall[wall.index()];
+            self.place_wall(wall, &mut k);
         }
         if t.flip != EnclosingRule::None {
             self.flip_enclosed(to, false, &mut k, obs);
@@ -902,6 +888,53 @@ impl<B: Bitboard> Position<B> {
         z.castling[old as usize] ^ z.castling[self.st.castling as usize]
     }
 
+    /// Whether an irreversible move of a `ty` piece of `color` resets the n-move counter
+    /// (`nMoveRuleTypes`).
+    fn n_move_rule_type(&self, ty: u8, color: usize) -> bool {
+        let side = if color == 0 {
+            crate::variant::Color::White
+        } else {
+            crate::variant::Color::Black
+        };
+        self.t
+            .variant
+            .pawns
+            .n_move_rule_types
+            .get(side)
+            .contains(ty)
+    }
+
+    /// Puts the wall of a walling move on `wall`; the duck (`wallingRule = duck`) is lifted
+    /// from where it stood first (every wall, as Fairy-Stockfish), into `st.walls_lifted`.
+    fn place_wall(&mut self, wall: Square, k: &mut u64) {
+        let z = &self.t.zobrist;
+        if self.t.walling == WallingRule::Duck {
+            for sq in self.walls.iter() {
+                self.board[sq.index()] = EMPTY;
+                *k ^= z.wall[sq.index()];
+            }
+            self.occ &= !self.walls;
+            self.st.walls_lifted = self.walls;
+            self.walls = B::EMPTY;
+        }
+        self.board[wall.index()] = WALL;
+        self.walls = self.walls.with(wall);
+        self.occ = self.occ.with(wall);
+        *k ^= z.wall[wall.index()];
+    }
+
+    /// Takes back [`Position::place_wall`]: the wall on `wall` goes, the `lifted` ones return.
+    fn lift_wall(&mut self, wall: Square, lifted: B) {
+        self.board[wall.index()] = EMPTY;
+        self.walls = self.walls.without(wall);
+        self.occ = self.occ.without(wall);
+        for sq in lifted.iter() {
+            self.board[sq.index()] = WALL;
+        }
+        self.walls |= lifted;
+        self.occ |= lifted;
+    }
+
     /// Updates what depends on the new position: check counting, pseudo-royals.
     fn finish_move(&mut self) {
         if self.t.variant.checks.check_counting && self.checkers().any() {
@@ -941,6 +974,9 @@ impl<B: Bitboard> Position<B> {
         let to = m.to();
         let kind = m.kind();
         if kind == MoveKind::Special && from == to {
+            if let Some(wall) = m.wall_square() {
+                self.lift_wall(wall, st.walls_lifted);
+            }
             self.st = prev;
             return;
         }
@@ -955,14 +991,7 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         if let Some(wall) = m.wall_square() {
-            self.board[wall.index()] = EMPTY;
-            self.walls = self.walls.without(wall);
-            self.occ = self.occ.without(wall);
-            for sq in st.walls_lifted.iter() {
-                self.board[sq.index()] = WALL;
-            }
-            self.walls |= st.walls_lifted;
-            self.occ |= st.walls_lifted;
+            self.lift_wall(wall, st.walls_lifted);
         }
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us, obs);
