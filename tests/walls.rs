@@ -77,6 +77,26 @@ fn walled_moves_are_written_as_fairy_stockfish_writes_them() {
 }
 
 #[test]
+fn a_pseudo_royal_king_is_shielded_only_by_the_new_duck() {
+    // The duck on e4 stands between Black's rook and White's king. Every move lifts it, so a
+    // rook move must put it back on the e-file between them (pyffish: 295 moves in all).
+    let g = game("royalduck", Some("4r2k/8/8/8/4*3/8/8/R3K3 w Q - 0 1"));
+    let moves = g.legal_moves_uci();
+    assert_eq!(moves.len(), 295);
+    let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1a2")).collect();
+    assert_eq!(
+        rook,
+        [
+            "a1a2,a2e2",
+            "a1a2,a2e3",
+            "a1a2,a2e5",
+            "a1a2,a2e6",
+            "a1a2,a2e7"
+        ]
+    );
+}
+
+#[test]
 fn moves_without_the_empty_wall_leg_are_read() {
     let mut g = game("edgeormove", None);
     g.play_uci(&["e2e4".to_string(), "a7a7,a7h4".to_string()])

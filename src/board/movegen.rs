@@ -22,6 +22,13 @@ impl<B: Bitboard> Position<B> {
         }
         let checkers = self.checkers();
         self.generate_pseudo(list, checkers.any());
+        // Where a wall may shield a pseudo-royal piece (atomicduck), each wall square is its
+        // own move to test: walls go on before the legality filter.
+        let walls_first =
+            self.t.walling != WallingRule::None && self.t.variant.game_end.extinction.pseudo_royal;
+        if walls_first {
+            self.add_walls(list);
+        }
         let ctx = LegalCtx::new(self, checkers);
         let fast = ctx.fast;
         let king = ctx.king;
@@ -59,7 +66,7 @@ impl<B: Bitboard> Position<B> {
         if self.t.variant.drops.must_drop {
             self.apply_must_drop(list);
         }
-        if self.t.walling != WallingRule::None {
+        if self.t.walling != WallingRule::None && !walls_first {
             self.add_walls(list);
         }
     }
@@ -973,6 +980,14 @@ impl<B: Bitboard> Position<B> {
         let to = m.to();
         let mut kto = to;
         let mut occupied = self.occ ^ B::square(from);
+        // The new wall shields; the duck it replaces no longer does (Fairy-Stockfish's rule).
+        let lifted = match m.wall_square() {
+            Some(_) if t.walling == WallingRule::Duck => self.walls,
+            _ => B::EMPTY,
+        };
+        if let Some(wall) = m.wall_square() {
+            occupied = (occupied & !lifted) | B::square(wall);
+        }
         if m.kind() == MoveKind::Castling {
             let kingside = to > from;
             let rank = t.geo.rank_of(from);
@@ -1066,7 +1081,8 @@ impl<B: Bitboard> Position<B> {
         let opens_line = lines.contains(from)
             || (self.kills(m) && lines.contains(m.kill_square()))
             || (ctx.hoppers && lines.contains(to))
-            || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castling);
+            || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Castling)
+            || (lines & lifted).any();
         let stays_safe = |sr: Square| sr != kto && ctx.safe_royals.contains(sr) && !opens_line;
         if (theirs & !occupied).is_empty() {
             for sr in royals.iter() {
