@@ -282,3 +282,32 @@ fn san_of_shogi_and_gating_moves() {
     let f = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[HEhe] b KQBCDFGkqbcdfg - 0 1";
     assert_eq!(san("seirawan", f, "g8f6h"), "Nf6/H");
 }
+
+/// A drop must leave a pseudo-royal king safe: it may block a rook's check, never a knight's
+/// (Fairy-Stockfish's `mounted` and `gethenian` drop with such kings). Move lists from
+/// pyffish 0.0.90 with this section loaded.
+#[test]
+fn drops_leave_a_pseudo_royal_king_safe() {
+    let mut set = dabbaba::variant::VariantSet::with_builtins();
+    set.load_str(
+        "royaldrops.ini",
+        "[royaldrops:crazyhouse]\nking = -\ncommoner = k\ncastlingKingPiece = k\n\
+         extinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\n",
+    )
+    .expect("section loads");
+    let v = set.get("royaldrops").expect("royaldrops");
+    let moves = |fen: &str| {
+        let g = Game::new(v, Some(fen), false).expect("position");
+        let mut m = g.legal_moves_uci();
+        m.sort();
+        m
+    };
+    assert_eq!(
+        moves("4k3/8/3N4/8/8/8/8/4K3[Qq] b - - 0 1"),
+        ["e8d7", "e8d8", "e8e7", "e8f8"]
+    );
+    assert_eq!(
+        moves("4k3/8/8/8/8/8/8/r3K3[Qq] w - - 0 1"),
+        ["Q@b1", "Q@c1", "Q@d1", "e1d2", "e1e2", "e1f2"]
+    );
+}

@@ -252,6 +252,11 @@ impl<B: Bitboard> Position<B> {
         if Some(placed) == t.king {
             return !self.attacked_by(to, occ, them, self.by_color[them]);
         }
+        // A drop must leave pseudo-royal pieces safe too (it may block a line, never a
+        // contact attack).
+        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
+            return false;
+        }
         let Some(ksq) = ctx.king else { return true };
         if ctx.usable && !ctx.hoppers {
             if ctx.checkers.is_empty() {
