@@ -83,7 +83,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.stm;
         // The walled moves go after the plain ones, which are then dropped.
         let plain = list.len();
-        let wall_or_move = t.variant.special_moves.wall_or_move;
+        let wall_or_move = t.wall_or_move;
         for i in 0..plain {
             let m = list.as_slice()[i];
             if wall_or_move && m.from() != m.to() {
@@ -196,7 +196,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let us = self.stm;
         let empty = !self.occ & t.board;
-        let free = t.variant.drops.free_drops;
+        let free = t.free_drops;
         for ty in 0..t.n_types as u8 {
             if !free && self.in_hand(ty, us) == 0 {
                 continue;
@@ -406,7 +406,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
-        if t.piece_drops && (self.hand_count(us) > 0 || t.variant.drops.free_drops) {
+        if t.piece_drops && (self.hand_count(us) > 0 || t.free_drops) {
             self.generate_drops(list);
         }
 
@@ -434,7 +434,7 @@ impl<B: Bitboard> Position<B> {
         if t.pass[us] {
             self.generate_pass(list);
         }
-        if t.variant.special_moves.wall_or_move && t.walling != WallingRule::None {
+        if t.wall_or_move && t.walling != WallingRule::None {
             // `wallOrMove`: a wall instead of a move is a null move of the side's first piece
             // (Fairy-Stockfish's encoding) that `add_walls` gives its walls.
             let own = self.by_color[us];

@@ -213,7 +213,7 @@ impl<B: Bitboard> Position<B> {
         color: usize,
         obs: &mut O,
     ) -> u64 {
-        if self.t.variant.drops.free_drops {
+        if self.t.free_drops {
             return 0;
         }
         let i = 2 * type_id as usize + color;
@@ -231,7 +231,7 @@ impl<B: Bitboard> Position<B> {
         color: usize,
         obs: &mut O,
     ) -> u64 {
-        if self.t.variant.drops.free_drops {
+        if self.t.free_drops {
             return 0;
         }
         let i = 2 * type_id as usize + color;
@@ -598,7 +598,7 @@ impl<B: Bitboard> Position<B> {
             // A pass "by" a piece of `nMoveRuleTypes` (a pawn: it cannot step onto its own
             // square again) is irreversible, as in Fairy-Stockfish.
             let pc = self.board[from.index()];
-            if pc != EMPTY && self.n_move_rule_type(type_of(pc), us) {
+            if pc != EMPTY && t.n_move_rule_types[us].has(type_of(pc)) {
                 self.st.rule50 = 0;
             }
             self.st.key = k;
@@ -738,7 +738,8 @@ impl<B: Bitboard> Position<B> {
                         k ^= z.ep[t.geo.file_of(sq) as usize];
                     }
                 }
-                if self.n_move_rule_type(pt, us) && !ptab.quiet[us].empty_board(to).contains(from) {
+                if t.n_move_rule_types[us].has(pt) && !ptab.quiet[us].empty_board(to).contains(from)
+                {
                     self.st.rule50 = 0;
                 }
             }
@@ -886,22 +887,6 @@ impl<B: Bitboard> Position<B> {
         }
         let z = &t.zobrist;
         z.castling[old as usize] ^ z.castling[self.st.castling as usize]
-    }
-
-    /// Whether an irreversible move of a `ty` piece of `color` resets the n-move counter
-    /// (`nMoveRuleTypes`).
-    fn n_move_rule_type(&self, ty: u8, color: usize) -> bool {
-        let side = if color == 0 {
-            crate::variant::Color::White
-        } else {
-            crate::variant::Color::Black
-        };
-        self.t
-            .variant
-            .pawns
-            .n_move_rule_types
-            .get(side)
-            .contains(ty)
     }
 
     /// Puts the wall of a walling move on `wall`; the duck (`wallingRule = duck`) is lifted

@@ -209,6 +209,6 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
         let passed_before = self.history.last().is_some_and(|s| s.last_move.is_pass());
-        (passed_before && !self.t.variant.special_moves.wall_or_move) || self.bikjang()
+        (passed_before && !self.t.wall_or_move) || self.bikjang()
     }
 }

@@ -325,6 +325,13 @@ pub struct Tables<B> {
     pub dark_squares: B,
     /// `wallingRule`: every move leaves a wall behind.
     pub walling: WallingRule,
+    /// `wallOrMove` (with a walling rule): a side moves or walls, not both.
+    pub wall_or_move: bool,
+    /// `freeDrops`: every type may be dropped without a hand, and hands stay empty.
+    pub free_drops: bool,
+    /// Per colour, the types whose irreversible moves reset the n-move counter
+    /// (`nMoveRuleTypes`).
+    pub n_move_rule_types: [TypeSet; 2],
     /// Per colour, where that side may put a wall (`wallingRegion`).
     pub walling_region: [B; 2],
     /// `enclosingDrop`: where drops may go besides the drop region.
@@ -1083,6 +1090,10 @@ impl<B: Bitboard> Tables<B> {
             } else {
                 WallingRule::None
             },
+            wall_or_move: variant.special_moves.wall_or_move,
+            free_drops: variant.drops.free_drops,
+            n_move_rule_types: [0usize, 1]
+                .map(|c| TypeSet::of(variant.pawns.n_move_rule_types.get(vcolor(c)))),
             walling_region: [0usize, 1].map(|c| {
                 region_bb::<B>(&geo, variant.special_moves.walling_region.get(vcolor(c)))
                     & geo.board_mask()

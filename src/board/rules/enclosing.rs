@@ -112,36 +112,40 @@ impl<B: Bitboard> Position<B> {
         let geo = &self.t.geo;
         let (files, ranks) = (geo.files(), geo.ranks());
         let full = |f: u8, r: u8| geo.square(f, r).is_some_and(|s| self.occ.contains(s));
-        // The first empty square of a line, in order of increasing index, that `stop` accepts.
-        let landing = |mut line: Box<dyn Iterator<Item = (u8, u8)>>,
-                       stop: &dyn Fn(u8, u8) -> bool| {
-            line.find(|&(f, r)| !full(f, r) && stop(f, r))
+        let mut b = B::EMPTY;
+        // One side of one line (`cell(i)` for i in 0..len): if the line's `entry` cell is
+        // empty, the first empty cell whose neighbour one step `ahead` (+1 or -1) is full or
+        // off the board.
+        let mut land = |cell: &dyn Fn(u8) -> (u8, u8), len: u8, entry: u8, ahead: i16| {
+            let at = |i: u8| {
+                let (f, r) = cell(i);
+                full(f, r)
+            };
+            if at(entry) {
+                return;
+            }
+            let stops = |i: u8| {
+                let next = i as i16 + ahead;
+                next < 0 || next >= len as i16 || at(next as u8)
+            };
+            if let Some(i) = (0..len).find(|&i| !at(i) && stops(i)) {
+                let (f, r) = cell(i);
+                if let Some(s) = geo.square(f, r) {
+                    b = b.with(s);
+                }
+            }
         };
-        let mut found = Vec::new();
         for r in 0..ranks {
-            if !full(0, r) {
-                let west = |f: u8, r: u8| f + 1 == files || full(f + 1, r);
-                found.extend(landing(Box::new((0..files).map(move |f| (f, r))), &west));
-            }
-            if !full(files - 1, r) {
-                let east = |f: u8, r: u8| f == 0 || full(f - 1, r);
-                found.extend(landing(Box::new((0..files).map(move |f| (f, r))), &east));
-            }
+            let cell = move |f: u8| (f, r);
+            land(&cell, files, 0, 1); // from the west
+            land(&cell, files, files - 1, -1); // from the east
         }
         for f in 0..files {
-            if !full(f, 0) {
-                let south = |f: u8, r: u8| r + 1 == ranks || full(f, r + 1);
-                found.extend(landing(Box::new((0..ranks).map(move |r| (f, r))), &south));
-            }
-            if !full(f, ranks - 1) {
-                let north = |f: u8, r: u8| r == 0 || full(f, r - 1);
-                found.extend(landing(Box::new((0..ranks).map(move |r| (f, r))), &north));
-            }
+            let cell = move |r: u8| (f, r);
+            land(&cell, ranks, 0, 1); // from the south
+            land(&cell, ranks, ranks - 1, -1); // from the north
         }
-        found
-            .into_iter()
-            .filter_map(|(f, r)| geo.square(f, r))
-            .fold(B::EMPTY, |acc, s| acc.with(s))
+        b
     }
 
     /// Turns the enemy pieces that the move just made onto `to` encloses (reversi: lines
