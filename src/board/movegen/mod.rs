@@ -1,0 +1,529 @@
+//! Legal move generation, following Fairy-Stockfish's rules so that perft numbers agree:
+//! pseudo-legal moves from the piece tables and the variant's pawn, promotion, e.p., castling
+//! and special-move rules, then a legality test per move ([`Position::legal`]) that checks the
+//! royal piece (and pseudo-royal pieces, with duple check) after the move.
+//!
+//! This module generates the moves of pieces on the board; drops and gating are in [`drops`],
+//! walls in [`walls`], the legality test in [`legality`] and the UCI text of moves in
+//! [`notation`].
+
+mod drops;
+mod legality;
+mod notation;
+mod walls;
+
+use legality::LegalCtx;
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
+use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::position::{cr_index, make_piece, Position, WHITE_OO, WHITE_OOO};
+use crate::variant::WallingRule;
+
+impl<B: Bitboard> Position<B> {
+    /// Every legal move (none when the game is over by a variant rule that stops play, as in
+    /// Fairy-Stockfish).
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        if self.is_immediate_game_end() {
+            return;
+        }
+        let checkers = self.checkers();
+        self.generate_pseudo(list, checkers.any());
+        // Where a wall may shield a pseudo-royal piece (atomicduck), each wall square is its
+        // own move to test: walls go on before the legality filter.
+        let walls_first =
+            self.t.walling != WallingRule::None && self.t.variant.game_end.extinction.pseudo_royal;
+        if walls_first {
+            self.add_walls(list);
+        }
+        let ctx = LegalCtx::new(self, checkers);
+        let fast = ctx.fast;
+        let king = ctx.king;
+        let sensitive = ctx.sensitive;
+        let hoppers = ctx.hoppers;
+        let sittuyin = self.t.variant.promotion.sittuyin;
+        list.retain(|&m| {
+            if m.kind() == MoveKind::Drop {
+                return self.legal_drop(m, &ctx);
+            }
+            if sittuyin && m.kind() == MoveKind::Promotion {
+                // A sittuyin promotion may not give check.
+                return self.legal_with(m, &ctx) && !self.gives_check(m);
+            }
+            // Most moves: not in check, a non-royal piece off every line to the king.
+            if fast
+                && matches!(
+                    m.kind(),
+                    MoveKind::Normal
+                        | MoveKind::Promotion
+                        | MoveKind::PiecePromotion
+                        | MoveKind::PieceDemotion
+                )
+                && Some(m.from()) != king
+                && !sensitive.contains(m.from())
+                && !(hoppers && sensitive.contains(m.to()))
+            {
+                return true;
+            }
+            self.legal_with(m, &ctx)
+        });
+        if self.has_obligations() {
+            self.apply_obligations(list);
+        }
+        if self.t.variant.drops.must_drop {
+            self.apply_must_drop(list);
+        }
+        if self.t.walling != WallingRule::None && !walls_first {
+            self.add_walls(list);
+        }
+    }
+
+    /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate
+    /// while in check (castling, the Cambodian king leap).
+    pub fn generate_pseudo(&self, list: &mut MoveList, in_check: bool) {
+        self.generate_table_moves(list, in_check);
+        if !self.t.walker_types.is_empty() {
+            self.generate_walker_moves(list);
+        }
+    }
+
+    /// [`Position::generate_pseudo`] but for the walker components.
+    fn generate_table_moves(&self, list: &mut MoveList, in_check: bool) {
+        let t = &*self.t;
+        let us = self.stm;
+        let them = us ^ 1;
+        let occ = self.occ;
+        let enemies = self.by_color[them];
+        let empty = !occ;
+
+        for ty in 0..t.n_types as u8 {
+            let mut bb = self.pieces_of(ty, us);
+            if bb.is_empty() {
+                continue;
+            }
+            if Some(ty) == t.pawn {
+                self.generate_pawn_moves(list, ty);
+                continue;
+            }
+            let pt = &t.pieces[ty as usize];
+            let region = self.board_bb(ty, us);
+            let promo_pawn = t.promotion_pawn_types[us].has(ty);
+            let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
+            let soldier = Some(ty) == t.soldier;
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
+            let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
+            while bb.any() {
+                let from = bb.pop_lsb();
+                let mut region = region;
+                if soldier && !t.soldier_zone[us].contains(from) {
+                    region &= t.files[t.geo.file_of(from) as usize];
+                }
+                let attacks = pt.capture[us].get(from, occ) & region;
+                let mut quiets = if pt.same_reach {
+                    attacks
+                } else {
+                    pt.quiet[us].get(from, occ)
+                };
+                if t.double_step[us].contains(from) && !pt.initial[us].is_none() {
+                    quiets |= pt.initial[us].get(from, occ);
+                }
+                let mut quiets = quiets & region;
+                let mut attacks = attacks;
+                if Some(ty) == t.janggi_cannon {
+                    // Neither over nor onto a janggi cannon.
+                    let cannons = self.by_type[ty as usize];
+                    let clear = pt.capture[us].get(from, occ & !cannons) & !cannons;
+                    attacks &= clear;
+                    quiets &= clear;
+                }
+                if let Some(pal) = palace.filter(|p| p.lines.contains(from)) {
+                    let d = self.palace_reach(pal, ty, us, from) & self.board_bb(ty, us);
+                    attacks |= d;
+                    quiets |= d;
+                }
+                let mut b = (attacks & enemies) | (quiets & empty);
+                // As `push_targets` does; written out here, where a call changes how the
+                // compiler lays out the hottest loop of move generation (measured).
+                if shogi_promotions {
+                    self.piece_promotions(list, ty, from, &mut b);
+                }
+                if promo_pawn {
+                    let promos = b & t.promotion_region[us];
+                    if promos.any() {
+                        if t.variant.promotion.mandatory_pawn_promotion {
+                            b &= !promos;
+                        }
+                        for &pt2 in &t.promotion_types[us] {
+                            let lim = t.promotion_limit[pt2 as usize];
+                            if lim == 0 || lim > self.count(pt2, us) {
+                                for to in promos.iter() {
+                                    list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                                }
+                            }
+                        }
+                    }
+                }
+                for to in b.iter() {
+                    list.push(Move::normal(from, to));
+                }
+                if ep_type {
+                    let eps = attacks & !quiets & self.st.ep & empty;
+                    for to in eps.iter() {
+                        list.push(Move::new(from, to, MoveKind::EnPassant, 0));
+                    }
+                }
+            }
+        }
+
+        if t.piece_drops && (self.hand_count(us) > 0 || t.free_drops) {
+            self.generate_drops(list);
+        }
+
+        // Castling.
+        if !in_check && self.st.castling & (3 << (2 * us)) != 0 {
+            let from = match t.king.and_then(|_| self.king_square(us)) {
+                Some(k) => Some(k),
+                None => self.castling_king_sq[us],
+            };
+            if let Some(from) = from {
+                for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
+                    let i = cr_index(cr);
+                    if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
+                        list.push(Move::new(
+                            from,
+                            self.castling_rook_sq[i],
+                            MoveKind::Castling,
+                            0,
+                        ));
+                    }
+                }
+            }
+        }
+
+        if t.pass[us] {
+            self.generate_pass(list);
+        }
+        if t.wall_or_move && t.walling != WallingRule::None {
+            // `wallOrMove`: a wall instead of a move is a null move of the side's first piece
+            // (Fairy-Stockfish's encoding) that `add_walls` gives its walls.
+            let own = self.by_color[us];
+            if own.any() {
+                list.push(Move::pass(own.lsb()));
+            }
+        }
+
+        // Cambodian first moves.
+        if t.variant.special_moves.cambodian_moves && self.st.gates[us].any() {
+            let target = !self.by_color[us] & !self.walls & t.board & empty;
+            if !in_check {
+                if let Some(ksq) = self.king_square(us) {
+                    if self.st.gates[us].contains(ksq) {
+                        let up = if us == 0 { 1 } else { -1 };
+                        if let Some(front) = t.geo.offset(ksq, 0, up) {
+                            let rank = t.ranks[t.geo.rank_of(front) as usize];
+                            let b = t.knight[ksq.index()] & rank & target;
+                            for to in b.iter() {
+                                list.push(Move::new(ksq, to, MoveKind::Special, 0));
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(fers) = t.fers {
+                let up = if us == 0 { 2 } else { -2 };
+                for from in (self.pieces_of(fers, us) & self.st.gates[us]).iter() {
+                    if let Some(to) = t.geo.offset(from, 0, up) {
+                        if target.contains(to) {
+                            list.push(Move::new(from, to, MoveKind::Special, 0));
+                        }
+                    }
+                }
+            }
+        }
+        if t.variant.special_moves.seirawan_gating
+            && self.st.gates[us].any()
+            && self.hand_count(us) > 0
+        {
+            self.generate_gating(list);
+        }
+    }
+
+    /// The moves of the `ty` piece on `from` to the squares `b`: promotions where the
+    /// variant has them (`shogi_promotions`: the type promotes or demotes shogi-style;
+    /// `promo_pawn`: it promotes like a pawn), plain moves to the rest.
+    fn push_targets(
+        &self,
+        list: &mut MoveList,
+        ty: u8,
+        from: Square,
+        mut b: B,
+        shogi_promotions: bool,
+        promo_pawn: bool,
+    ) {
+        let t = &*self.t;
+        let us = self.stm;
+        if shogi_promotions {
+            self.piece_promotions(list, ty, from, &mut b);
+        }
+        if promo_pawn {
+            let promos = b & t.promotion_region[us];
+            if promos.any() {
+                if t.variant.promotion.mandatory_pawn_promotion {
+                    b &= !promos;
+                }
+                for &pt2 in &t.promotion_types[us] {
+                    let lim = t.promotion_limit[pt2 as usize];
+                    if lim == 0 || lim > self.count(pt2, us) {
+                        for to in promos.iter() {
+                            list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                        }
+                    }
+                }
+            }
+        }
+        for to in b.iter() {
+            list.push(Move::normal(from, to));
+        }
+    }
+
+    /// The moves of the side to move's pieces with walker components, after their table
+    /// moves are in `list`: multi-leg moves, and plain moves the tables do not give (with
+    /// the same promotions as those).
+    #[inline(never)]
+    fn generate_walker_moves(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let mut board = None;
+        for ty in t.walker_types.iter() {
+            let pieces = self.pieces_of(ty, us);
+            if pieces.is_empty() || Some(ty) == t.pawn {
+                continue;
+            }
+            let region = self.board_bb(ty, us);
+            let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
+            let promo_pawn = t.promotion_pawn_types[us].has(ty);
+            let Some(w) = t.walkers[ty as usize].as_ref() else {
+                continue;
+            };
+            for from in pieces.iter() {
+                let table_moves = list.len();
+                let mut b = B::EMPTY;
+                if let Some(chains) = w.chains.as_ref() {
+                    self.chain_moves(chains, from, region, table_moves, &mut b, list);
+                }
+                if !w.piece.components.is_empty() {
+                    if board.is_none() {
+                        board = self.walker_board_to_move();
+                    }
+                    let Some(board) = board.as_ref() else { return };
+                    self.walker_moves(ty, from, board, region, table_moves, &mut b, list);
+                }
+                for m in &list.as_slice()[..table_moves] {
+                    if m.from() == from
+                        && matches!(
+                            m.kind(),
+                            MoveKind::Normal
+                                | MoveKind::Promotion
+                                | MoveKind::PiecePromotion
+                                | MoveKind::PieceDemotion
+                        )
+                    {
+                        b &= !B::square(m.to());
+                    }
+                }
+                self.push_targets(list, ty, from, b, shogi_promotions, promo_pawn);
+            }
+        }
+    }
+
+    /// Shogi-style promotions and demotions of the piece on `from` to the squares `b` it
+    /// reaches, as Fairy-Stockfish generates them: a move into, inside or out of the
+    /// promotion zone may promote (`promotedPieceType`, within `promotionLimit`) or, for a
+    /// promoted piece with `pieceDemotion`, demote; `piecePromotionOnCapture` only on
+    /// captures. With `mandatoryPiecePromotion` the plain moves that could promote go from `b`.
+    #[inline(never)]
+    fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
+        let t = &*self.t;
+        let us = self.stm;
+        let promo = &t.variant.promotion;
+        let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
+            let lim = t.promotion_limit[np as usize];
+            lim == 0 || lim > self.count(np, us)
+        }) && !(promo.chu && self.promoted_from[from.index()] != 0);
+        let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
+        if !can_promote && !can_demote {
+            return;
+        }
+        let zone = t.promotion_region[us];
+        let from_in_zone = zone.contains(from);
+        let mut targets = *b;
+        if promo.mandatory_piece_promotion {
+            let mut keep = if from_in_zone { B::EMPTY } else { !zone };
+            if promo.piece_promotion_on_capture {
+                keep |= !self.occ;
+            }
+            *b &= keep;
+        }
+        if promo.piece_promotion_on_capture {
+            targets &= self.occ;
+        }
+        if promo.chu && from_in_zone {
+            let piece = &t.pieces[ty as usize];
+            let dead_end = |to: Square| (piece.quiet[us].empty_board(to) & t.board).is_empty();
+            let mut allowed = targets & self.occ;
+            for to in (targets & !self.occ).iter() {
+                if dead_end(to) {
+                    allowed |= B::square(to);
+                }
+            }
+            targets = allowed;
+        } else if !from_in_zone {
+            targets &= zone;
+        }
+        let kind = if can_promote {
+            MoveKind::PiecePromotion
+        } else {
+            MoveKind::PieceDemotion
+        };
+        for to in targets.iter() {
+            list.push(Move::new(from, to, kind, 0));
+        }
+        if can_promote && can_demote {
+            for to in targets.iter() {
+                list.push(Move::new(from, to, MoveKind::PieceDemotion, 0));
+            }
+        }
+    }
+
+    /// The pass, where the side may pass: by the king, or by the side's first piece when
+    /// it has no king (Fairy-Stockfish's encoding).
+    fn generate_pass(&self, list: &mut MoveList) {
+        let us = self.stm;
+        let own = self.by_color[us];
+        if let Some(sq) = self
+            .king_square(us)
+            .or_else(|| own.any().then(|| own.lsb()))
+        {
+            list.push(Move::pass(sq));
+        }
+    }
+
+    /// Whether the side to move has a legal move other than a pass (`passOnStalemate`).
+    fn has_legal_non_pass(&self, ctx: &LegalCtx<B>) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list, ctx.checkers.any());
+        list.iter()
+            .any(|&m| !m.is_pass() && self.legal_with(m, ctx))
+    }
+
+    /// `sittuyinPromotion`: a pawn in the promotion zone (any pawn when it is the last one)
+    /// may become a promotion piece where it stands or with one of that piece's moves to an
+    /// empty square, if the new piece attacks no enemy piece there.
+    #[inline(never)]
+    fn sittuyin_promotions(&self, list: &mut MoveList, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        let pawns = self.pieces_of(pawn, us);
+        let pawns = if pawns.more_than_one() {
+            pawns & t.promotion_region[us]
+        } else {
+            pawns
+        };
+        for from in pawns.iter() {
+            for &pt in t.promotion_types[us].iter().rev() {
+                let lim = t.promotion_limit[pt as usize];
+                if lim != 0 && lim <= self.count(pt, us) {
+                    continue;
+                }
+                let reach = &t.pieces[pt as usize].capture[us];
+                let b = ((reach.get(from, self.occ) & !self.occ) | B::square(from)) & t.board;
+                for to in b.iter() {
+                    let occ = self.occ ^ B::square(from) | B::square(to);
+                    if (reach.get(to, occ) & self.by_color[us ^ 1]).is_empty() {
+                        list.push(Move::new(from, to, MoveKind::Promotion, pt));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        if t.promotion_region[us].contains(to) && !t.variant.promotion.sittuyin {
+            for &pt2 in &t.promotion_types[us] {
+                let lim = t.promotion_limit[pt2 as usize];
+                if lim == 0 || lim > self.count(pt2, us) {
+                    list.push(Move::new(from, to, MoveKind::Promotion, pt2));
+                }
+            }
+            let capture = self.by_color[us ^ 1].contains(to);
+            if t.promoted_type[pawn as usize].is_some()
+                && (capture || !t.variant.promotion.piece_promotion_on_capture)
+            {
+                list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
+            }
+            if t.variant.promotion.mandatory_pawn_promotion {
+                return;
+            }
+        }
+        list.push(Move::normal(from, to));
+    }
+
+    fn generate_pawn_moves(&self, list: &mut MoveList, pawn: u8) {
+        let t = &*self.t;
+        let us = self.stm;
+        let them = us ^ 1;
+        let occ = self.occ;
+        let region = self.board_bb(pawn, us);
+        let movable = region & !occ;
+        let capturable = region & self.by_color[them];
+        let pt = &t.pieces[pawn as usize];
+        let up = if us == 0 { 1 } else { -1 };
+        let pawns = self.pieces_of(pawn, us);
+        for from in pawns.iter() {
+            if let Some(s1) = t.geo.offset(from, 0, up).filter(|s| movable.contains(*s)) {
+                self.push_pawn_move(list, from, s1, pawn);
+                let double = t.double_step[us].contains(from);
+                let triple = t.triple_step[us].contains(from);
+                if double || triple {
+                    if let Some(s2) = t.geo.offset(s1, 0, up).filter(|s| movable.contains(*s)) {
+                        if double {
+                            self.push_pawn_move(list, from, s2, pawn);
+                        }
+                        if triple {
+                            if let Some(s3) =
+                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
+                            {
+                                self.push_pawn_move(list, from, s3, pawn);
+                            }
+                        }
+                    }
+                }
+            }
+            let caps = pt.capture[us].get(from, occ) & capturable;
+            for to in caps.iter() {
+                self.push_pawn_move(list, from, to, pawn);
+            }
+        }
+        if t.variant.promotion.sittuyin {
+            self.sittuyin_promotions(list, pawn);
+        }
+        for ep in (self.st.ep & !occ).iter() {
+            let b = pawns & pt.capture[them].get(ep, occ);
+            for from in b.iter() {
+                list.push(Move::new(from, ep, MoveKind::EnPassant, 0));
+            }
+        }
+    }
+
+    /// The piece code a move puts on its destination (for callers that display moves).
+    pub fn moved_piece(&self, m: Move) -> u8 {
+        match m.kind() {
+            MoveKind::Promotion => make_piece(m.piece(), self.stm),
+            MoveKind::Drop => make_piece(self.dropped_type(m), self.stm),
+            _ => self.board[m.from().index()],
+        }
+    }
+}

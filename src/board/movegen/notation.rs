@@ -1,0 +1,138 @@
+//! Moves as UCI text: writing them, and reading them back among the legal moves.
+
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
+use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::position::{type_of, Position};
+use crate::variant::WallingRule;
+
+impl<B: Bitboard> Position<B> {
+    /// The move whose UCI text is `text`, among the legal moves. The piece letter of a drop
+    /// may be given in either case (`P@e4`, `p@e4`). A pass is written as Fairy-Stockfish
+    /// writes it (the passing piece's square twice, `e2e2`); `@@@@` and `0000` are read as a
+    /// pass too where one is legal, or as a lion's pass (out through an empty square and
+    /// back: every such move leaves the same position).
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::board::MoveError> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        let pass_alias = matches!(text, "@@@@" | "0000");
+        let want = match text.split_once('@') {
+            Some((piece, sq)) if !pass_alias => format!("{}@{sq}", piece.to_ascii_uppercase()),
+            _ => text.to_string(),
+        };
+        // A trailing `=` says "no promotion" (shogi); the move is the one without suffix.
+        let want = match want.strip_suffix('=') {
+            Some(w) if !w.contains('@') => w.to_string(),
+            _ => want,
+        };
+        // A move without a wall is also read without Fairy-Stockfish's empty wall leg.
+        let bare = |m: Move| {
+            let text = self.move_to_uci(m);
+            text == want
+                || m.wall_square().is_none()
+                    && text
+                        .split_once(',')
+                        .is_some_and(|(move_part, _)| move_part == want)
+        };
+        list.iter()
+            .copied()
+            .find(|&m| (pass_alias && self.passes(m)) || bare(m))
+            .ok_or_else(|| crate::board::MoveError::Illegal(text.to_string()))
+    }
+
+    /// UCI text of a move: ranks 1-based, promotions with the lower-case piece letter, shogi
+    /// promotions with `+`; castling as the king's destination, or king-takes-rook in Chess960
+    /// and when the destination would be ambiguous with a normal king move (as
+    /// Fairy-Stockfish prints it).
+    pub fn move_to_uci(&self, m: Move) -> String {
+        let t = &*self.t;
+        let geo = t.geo;
+        let mut from = m.from();
+        let mut to = m.to();
+        if m.kind() == MoveKind::Castling
+            && !self.chess960
+            && !(m.is_gating() && m.gating_square() == m.to())
+        {
+            let c = &t.variant.castling;
+            let kingside = to > from;
+            if let Some(kto) = geo.square(
+                if kingside {
+                    c.kingside_file
+                } else {
+                    c.queenside_file
+                },
+                geo.rank_of(from),
+            ) {
+                if !self.king_move_pseudo_legal(from, kto) {
+                    to = kto;
+                }
+            }
+        }
+        if m.kind() == MoveKind::MultiLeg {
+            return self.multi_leg_text(m);
+        }
+        if m.kind() == MoveKind::Drop {
+            let p = &t.variant.pieces[m.piece() as usize];
+            let plus = if m.drop_promoted() { "+" } else { "" };
+            return format!(
+                "{plus}{}@{}",
+                p.letter.to_ascii_uppercase(),
+                geo.square_name(to)
+            );
+        }
+        if m.is_gating() && m.gating_square() == m.to() {
+            // Gating onto the rook's square: written rook square to king square.
+            to = from;
+            from = m.to();
+        }
+        let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
+        if m.is_gating() {
+            s.push(
+                t.variant.pieces[m.piece() as usize]
+                    .letter
+                    .to_ascii_lowercase(),
+            );
+            if m.gating_square() != from {
+                s += &geo.square_name(m.gating_square()).to_string();
+            }
+            return s;
+        }
+        match m.kind() {
+            MoveKind::Promotion => {
+                let p = &t.variant.pieces[m.piece() as usize];
+                s.push(p.letter.to_ascii_lowercase());
+            }
+            MoveKind::PiecePromotion => s.push('+'),
+            MoveKind::PieceDemotion => s.push('-'),
+            _ => {}
+        }
+        if let Some(wall) = m.wall_square() {
+            // Fairy-Stockfish writes the wall as a second leg from the destination (the
+            // king's for castling), after the promotion letter: `b7b8q,b8a1`.
+            s += &format!(",{}{}", geo.square_name(to), geo.square_name(wall));
+        } else if t.walling != WallingRule::None {
+            // A move without a wall (`wallOrMove`) gets the same leg, to the first square
+            // (its empty wall field): `a2a3,a3a1`, as Fairy-Stockfish writes it.
+            let first = Square::new(0);
+            s += &format!(",{}{}", geo.square_name(to), geo.square_name(first));
+        }
+        s
+    }
+
+    /// Whether the piece on `from` has a normal pseudo-legal move to `to`.
+    pub(super) fn king_move_pseudo_legal(&self, from: Square, to: Square) -> bool {
+        let pc = self.board[from.index()];
+        if pc == 0 || pc == crate::board::position::WALL {
+            return false;
+        }
+        let ty = type_of(pc);
+        let us = self.stm;
+        let pt = &self.t.pieces[ty as usize];
+        let region = self.board_bb(ty, us);
+        let occ = self.occ;
+        let b = ((pt.capture[us].get(from, occ) & self.by_color[us ^ 1])
+            | (pt.quiet[us].get(from, occ) & !occ))
+            & region;
+        b.contains(to)
+    }
+}

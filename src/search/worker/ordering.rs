@@ -1,0 +1,155 @@
+//! Move ordering: generating a ply's moves, scoring them (hash move, captures by exchange
+//! and capture history, killers, counter move, quiet histories), picking the best next, and
+//! learning from cutoffs.
+
+use super::Worker;
+use crate::board::bitboard::Bitboard;
+use crate::board::{Move, MoveKind};
+use crate::search::history::{self, CONT_PLIES, NO_PIECE_TO};
+use crate::search::support::{captured_type, is_tactical, moving_type, see_ge, NULL_MOVE};
+
+impl<B: Bitboard> Worker<'_, B> {
+    /// The piece-to keys of the moves [`CONT_PLIES`] before the move to be made at `ply`.
+    #[inline]
+    pub(super) fn cont_keys(&self, ply: usize) -> [u32; 3] {
+        CONT_PLIES.map(|back| {
+            if ply >= back {
+                self.played_pt[ply - back]
+            } else {
+                NO_PIECE_TO
+            }
+        })
+    }
+
+    /// The piece-to key of `m` in the current position.
+    #[inline]
+    pub(super) fn piece_to(&self, m: Move) -> u32 {
+        self.hist.piece_to(
+            self.pos.side_to_move(),
+            moving_type(&self.pos, m),
+            m.to().index(),
+        )
+    }
+
+    /// Generates the legal moves of `ply` into `moves[ply]` (only captures and promotions
+    /// with `tactical_only`). Returns whether there was any legal move at all.
+    pub(super) fn generate(&mut self, ply: usize, tactical_only: bool) -> bool {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves(&mut list);
+        let any = !list.is_empty();
+        let moves = &mut self.moves[ply];
+        moves.clear();
+        if tactical_only {
+            let pos = &self.pos;
+            moves.extend(list.iter().copied().filter(|&m| is_tactical(pos, m)));
+        } else {
+            moves.extend_from_slice(list.as_slice());
+        }
+        self.lists[ply] = list;
+        any
+    }
+
+    /// Scores the moves of `moves[ply]` for ordering.
+    pub(super) fn score_moves(&mut self, ply: usize, tt_move: Move) {
+        let us = self.pos.side_to_move();
+        let ev = &*self.sh.ev;
+        let killers = self.killers[ply];
+        let counter = if ply > 0 {
+            let prev = self.played[ply - 1];
+            if prev == NULL_MOVE || prev == Move::NONE {
+                Move::NONE
+            } else {
+                self.counters[us * 256 + prev.to().index()]
+            }
+        } else {
+            Move::NONE
+        };
+        let before = self.cont_keys(ply);
+        let list = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        for &m in list.iter() {
+            let s = if m == tt_move {
+                1 << 30
+            } else if let Some(victim) = captured_type(&self.pos, m) {
+                let attacker = moving_type(&self.pos, m);
+                let mvv = ev.see[victim as usize].min(5000) * 8
+                    - ev.see[attacker as usize].min(5000) / 8
+                    + self.hist.capture(self.piece_to(m), victim) / 4;
+                if see_ge(&self.pos, m, 0, &ev.see) {
+                    (1 << 24) + mvv
+                } else {
+                    -(1 << 24) + mvv
+                }
+            } else if matches!(m.kind(), MoveKind::Promotion) {
+                (1 << 24) + ev.see[m.piece() as usize]
+            } else if m == killers[0] {
+                (1 << 22) + 2
+            } else if m == killers[1] {
+                (1 << 22) + 1
+            } else if m == counter {
+                1 << 22
+            } else {
+                self.hist.quiet(self.piece_to(m), &before)
+            };
+            scores.push(s);
+        }
+        self.moves[ply] = list;
+        self.scores[ply] = scores;
+    }
+
+    /// The best-scored move not yet tried at `ply` (selection sort step).
+    #[inline]
+    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
+        let scores = &mut self.scores[ply];
+        let mut best = i;
+        for j in i + 1..scores.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        scores.swap(i, best);
+        let moves = &mut self.moves[ply];
+        moves.swap(i, best);
+        moves[i]
+    }
+
+    /// After a cutoff by `best`: killers, counter move and the histories. The quiet moves
+    /// and captures tried before it (`quiets`, `captures`) are punished; `best` is rewarded in
+    /// its own table.
+    pub(super) fn update_stats(
+        &mut self,
+        ply: usize,
+        best: Move,
+        depth: i32,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
+        let us = self.pos.side_to_move();
+        let bonus = history::bonus(depth);
+        if let Some(victim) = captured_type(&self.pos, best) {
+            self.hist.update_capture(self.piece_to(best), victim, bonus);
+        } else if !is_tactical(&self.pos, best) {
+            if self.killers[ply][0] != best {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = best;
+            }
+            if ply > 0 {
+                let prev = self.played[ply - 1];
+                if prev != NULL_MOVE && prev != Move::NONE {
+                    self.counters[us * 256 + prev.to().index()] = best;
+                }
+            }
+            let before = self.cont_keys(ply);
+            self.hist.update_quiet(self.piece_to(best), &before, bonus);
+            for &m in quiets {
+                self.hist.update_quiet(self.piece_to(m), &before, -bonus);
+            }
+        }
+        for &m in captures {
+            if let Some(victim) = captured_type(&self.pos, m) {
+                self.hist.update_capture(self.piece_to(m), victim, -bonus);
+            }
+        }
+    }
+}
