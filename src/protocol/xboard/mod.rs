@@ -8,16 +8,23 @@
 //! and commands such as `?`, `force`, `.` or `quit` are read while the engine thinks.
 //! Thinking lines come straight from the search thread through the shared [`Output`].
 
-use super::movetext::{find_move, highlight_board, Coords};
-use super::xboard_setup::fen_squares;
-pub use super::xboard_setup::{
+mod clock;
+mod edit;
+mod highlight;
+
+use clock::Level;
+use edit::EditBoard;
+pub use highlight::moves_from;
+
+use crate::engine::game::{Coord, GameResult};
+use crate::engine::options::{names, OptionKind};
+use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome};
+use crate::protocol::movetext::{find_move, Coords};
+pub use crate::protocol::xboard_setup::{
     holdings_order, piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows,
     xboard_name,
 };
-use super::Output;
-use crate::engine::game::{Coord, GameResult, MoveDetail};
-use crate::engine::options::{names, OptionKind};
-use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome};
+use crate::protocol::Output;
 use crate::search::{Bound, Limits, Score};
 use crossbeam_channel::{unbounded, Receiver};
 use std::io::BufRead;
@@ -116,14 +123,6 @@ pub fn thinking_line(l: &InfoLine, c: &Coords) -> String {
     )
 }
 
-/// Time control as `level` gives it.
-#[derive(Debug, Clone, Copy, Default)]
-struct Level {
-    mps: u32,
-    base_ms: u64,
-    inc_ms: u64,
-}
-
 struct Session {
     out: Output,
     shared: Arc<Mutex<Shared>>,
@@ -151,11 +150,6 @@ struct Session {
     drop_castling: bool,
     /// Edit mode (protocol 1 `edit`): board being built and the colour being placed.
     edit: Option<EditBoard>,
-}
-
-struct EditBoard {
-    squares: Vec<(Coord, char)>,
-    white: bool,
 }
 
 fn lock(s: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
@@ -679,67 +673,6 @@ impl Session {
         self.line(&format!("{r} {{{}}}", over.reason));
     }
 
-    fn limits(&self, engine: &Engine) -> Limits {
-        let mut l = Limits {
-            depth: self.sd,
-            ..Limits::default()
-        };
-        let stm = engine.side_to_move();
-        if let Some(st) = self.st_ms {
-            l.movetime = Some(st);
-        } else if let Some(lv) = self.level {
-            let mine = self.time_cs.map(|t| t * 10).unwrap_or(lv.base_ms.max(1));
-            let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            };
-            l.wtime = Some(w);
-            l.btime = Some(b);
-            l.winc = Some(lv.inc_ms);
-            l.binc = Some(lv.inc_ms);
-            if lv.mps > 0 {
-                let fullmove: u32 = engine
-                    .fen()
-                    .split_whitespace()
-                    .last()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(1);
-                l.movestogo = Some(lv.mps - (fullmove.saturating_sub(1) % lv.mps));
-            }
-        } else if let Some(t) = self.time_cs {
-            let mine = t * 10;
-            let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            };
-            l.wtime = Some(w);
-            l.btime = Some(b);
-        } else if self.sd.is_none() {
-            // No time control at all: a short fixed time.
-            l.movetime = Some(5000);
-        }
-        if let Some(nps) = self.nps {
-            // Node-count timing: the time budget turned into nodes.
-            let overhead = engine.options().int(names::MOVE_OVERHEAD).max(0) as u64;
-            let b = crate::search::budget(&l, stm, overhead);
-            if let Some(soft) = b.soft.or(b.hard) {
-                l.nodes = Some((nps as u128 * soft.as_millis() / 1000).max(1) as u64);
-                l.wtime = None;
-                l.btime = None;
-                l.winc = None;
-                l.binc = None;
-                l.movetime = None;
-                l.movestogo = None;
-            }
-        }
-        l.searchmoves = self.root_moves(engine);
-        l
-    }
-
     /// The root moves left after `exclude` (empty = all).
     fn root_moves(&self, engine: &Engine) -> Vec<String> {
         if self.excluded.is_empty() && !self.drop_castling {
@@ -885,16 +818,6 @@ impl Session {
         }
     }
 
-    fn level(&mut self, arg: &str) {
-        match parse_level(arg) {
-            Some(l) => {
-                self.level = Some(l);
-                self.st_ms = None;
-            }
-            None => self.error("bad level", &format!("level {arg}")),
-        }
-    }
-
     fn setboard(&mut self, engine: &mut Engine, fen: &str) {
         match engine.set_position(Some(fen), &[]) {
             Ok(()) => {
@@ -1028,287 +951,6 @@ impl Session {
             self.excluded.retain(|m| *m != d.uci);
         }
     }
-
-    fn marks_for(&self, engine: &Engine, from: Coord) -> Vec<(Coord, char)> {
-        let legal = engine.legal_move_details();
-        let mut marks: Vec<(Coord, char)> = Vec::new();
-        for d in legal
-            .iter()
-            .filter(|d| d.from == Some(from) && !(d.pass && d.via.is_none()))
-            .filter(|d| !(self.drop_castling && d.rook.is_some()))
-        {
-            let c = if d.promotion.is_some() || d.piece_promotion {
-                'M'
-            } else if d.capture {
-                'R'
-            } else {
-                'Y'
-            };
-            match marks.iter_mut().find(|(sq, _)| *sq == d.to) {
-                // Promotion wins over a plain mark on the same square.
-                Some(m) => {
-                    if c == 'M' {
-                        m.1 = 'M';
-                    }
-                }
-                None => marks.push((d.to, c)),
-            }
-        }
-        marks
-    }
-
-    fn lift(&mut self, engine: &Engine, arg: &str) {
-        let Some(sq) = self.coords.parse_square(arg) else {
-            if let Some((side, slot)) = self.coords.holdings_slot(arg) {
-                // A piece picked up from the hand: its drop squares.
-                self.lifted = None;
-                let marks = self.drop_marks(engine, side, slot);
-                self.line(&format!(
-                    "highlight {}",
-                    highlight_board(&self.coords, &marks)
-                ));
-                return;
-            }
-            self.error("bad square", &format!("lift {arg}"));
-            return;
-        };
-        self.lifted = Some(sq);
-        let marks = self.marks_for(engine, sq);
-        self.line(&format!(
-            "highlight {}",
-            highlight_board(&self.coords, &marks)
-        ));
-    }
-
-    /// Yellow marks on every square where the side to move can drop the piece in holdings
-    /// slot `slot` of `side` (none when it is not that side's move).
-    fn drop_marks(&self, engine: &Engine, side: usize, slot: u8) -> Vec<(Coord, char)> {
-        if side != engine.side_to_move() {
-            return Vec::new();
-        }
-        let table = piece_to_char_table(engine.variant());
-        let Some(&letter) = holdings_order(&table).get(slot as usize) else {
-            return Vec::new();
-        };
-        engine
-            .legal_move_details()
-            .iter()
-            .filter(|d| d.drop == Some(letter))
-            .map(|d| (d.to, 'Y'))
-            .collect()
-    }
-
-    fn hover(&mut self, engine: &Engine, arg: &str) {
-        let (Some(sq), Some(from)) = (self.coords.parse_square(arg), self.lifted) else {
-            return;
-        };
-        let legal = engine.legal_move_details();
-        let victims: Vec<Coord> = legal
-            .iter()
-            .filter(|d| d.from == Some(from) && d.to == sq)
-            .filter_map(|d| d.victim)
-            .collect();
-        if victims.is_empty() {
-            return;
-        }
-        let mut marks = self.marks_for(engine, from);
-        for v in victims {
-            // Lower case: a marker only, not a destination.
-            marks.push((v, 'g'));
-        }
-        self.line(&format!(
-            "highlight {}",
-            highlight_board(&self.coords, &marks)
-        ));
-    }
-
-    fn put(&mut self, engine: &Engine, arg: &str) {
-        let (Some(sq), Some(from)) = (self.coords.parse_square(arg), self.lifted) else {
-            return;
-        };
-        let legal = engine.legal_move_details();
-        let mut choices: Vec<char> = Vec::new();
-        for d in legal.iter().filter(|d| d.from == Some(from) && d.to == sq) {
-            if let Some(p) = d.promotion {
-                if !choices.contains(&p) {
-                    choices.push(p);
-                }
-            }
-        }
-        if !choices.is_empty() {
-            // The first choice is the default: the strongest-looking one, the queen if any.
-            if let Some(i) = choices.iter().position(|&c| c == 'Q') {
-                choices.swap(0, i);
-            }
-            self.line(&format!("choice {}", choices.iter().collect::<String>()));
-        }
-    }
-
-    fn board_squares(&self, engine: &Engine) -> Vec<(Coord, char)> {
-        let mut v = Vec::new();
-        for r in 0..self.coords.ranks {
-            for f in 0..self.coords.files {
-                if let Some(p) = engine.piece_at((f, r)) {
-                    v.push(((f, r), p));
-                }
-            }
-        }
-        v
-    }
-
-    /// Protocol-1 `edit` mode: `c` toggles colour, `Pa4` places, `xa4` clears, `#` clears
-    /// the board, `.` ends. The side to move stays; castling rights are given where king and
-    /// rooks stand on the squares they start on.
-    fn edit_command(&mut self, engine: &mut Engine, line: &str) {
-        let Some(eb) = self.edit.as_mut() else { return };
-        match line {
-            "c" => eb.white = !eb.white,
-            "#" => eb.squares.clear(),
-            "." => {
-                let Some(eb) = self.edit.take() else { return };
-                let fen = edit_fen(engine, &self.coords, &eb.squares);
-                self.setboard(engine, &fen);
-            }
-            _ => {
-                let mut ch = line.chars();
-                let Some(p) = ch.next() else { return };
-                let Some(sq) = self.coords.parse_square(ch.as_str()) else {
-                    self.error("bad edit command", line);
-                    return;
-                };
-                eb.squares.retain(|(s, _)| *s != sq);
-                if p != 'x' && p != 'X' && p.is_ascii_alphabetic() {
-                    let l = if eb.white {
-                        p.to_ascii_uppercase()
-                    } else {
-                        p.to_ascii_lowercase()
-                    };
-                    eb.squares.push((sq, l));
-                }
-            }
-        }
-    }
-}
-
-/// Reads `level MPS BASE INC`: BASE in minutes or `MIN:SEC` (trailing junk ignored), INC in
-/// seconds, possibly fractional.
-fn parse_level(arg: &str) -> Option<Level> {
-    let w: Vec<&str> = arg.split_whitespace().collect();
-    let mps: u32 = w.first()?.parse().ok()?;
-    let base = *w.get(1)?;
-    let digits = |s: &str| {
-        s.chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.')
-            .collect::<String>()
-    };
-    let base_ms = match base.split_once(':') {
-        Some((m, s)) => {
-            let m: u64 = m.parse().ok()?;
-            let s: f64 = digits(s).parse().ok()?;
-            m * 60_000 + (s * 1000.0) as u64
-        }
-        None => (digits(base).parse::<f64>().ok()? * 60_000.0) as u64,
-    };
-    let inc: f64 = match w.get(2) {
-        Some(s) => s.parse().ok()?,
-        None => 0.0,
-    };
-    Some(Level {
-        mps,
-        base_ms,
-        inc_ms: (inc.max(0.0) * 1000.0) as u64,
-    })
-}
-
-/// A FEN from an edited board: side to move kept; castling rights where the start position's
-/// castling pieces still stand on their squares.
-fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
-    let mut board = String::new();
-    for r in (0..c.ranks).rev() {
-        let mut empty = 0;
-        for f in 0..c.files {
-            match squares.iter().find(|(s, _)| *s == (f, r)) {
-                Some((_, p)) => {
-                    if empty > 0 {
-                        board += &empty.to_string();
-                        empty = 0;
-                    }
-                    board.push(*p);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            board += &empty.to_string();
-        }
-        if r > 0 {
-            board.push('/');
-        }
-    }
-    let stm = if engine.side_to_move() == 0 { "w" } else { "b" };
-    let v = engine.variant();
-    let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
-    let start_rights = v.start_fen.split_whitespace().nth(2).unwrap_or("-");
-    // Keep a start right only if that side's king and the rook of that wing still stand
-    // on their start squares (`K`/`Q`: the outermost rook on that side of the king; a file
-    // letter: the rook on that file), so a king with only its a-rook keeps `Q`.
-    let start: Vec<(Coord, char)> = fen_squares(start_board, c);
-    let king = v
-        .king
-        .and_then(|k| v.pieces.get(k as usize))
-        .map(|p| p.letter.to_ascii_uppercase())
-        .unwrap_or('K');
-    let stands = |sq: Coord, p: char| squares.iter().any(|(s, q)| *s == sq && *q == p);
-    let mut rights = String::new();
-    for ch in start_rights.chars() {
-        let white = ch.is_ascii_uppercase();
-        let rank = if white { 0 } else { c.ranks - 1 };
-        let own = |l: char| {
-            if white {
-                l.to_ascii_uppercase()
-            } else {
-                l.to_ascii_lowercase()
-            }
-        };
-        let Some(&(ksq, _)) = start
-            .iter()
-            .find(|((_, r), p)| *r == rank && *p == own(king))
-        else {
-            continue;
-        };
-        let rooks = start
-            .iter()
-            .filter(|((_, r), p)| *r == rank && *p == own('R'))
-            .map(|&(sq, _)| sq);
-        let rook = match ch.to_ascii_uppercase() {
-            'K' => rooks.filter(|sq| sq.0 > ksq.0).max_by_key(|sq| sq.0),
-            'Q' => rooks.filter(|sq| sq.0 < ksq.0).min_by_key(|sq| sq.0),
-            f => {
-                let file = (f as u8).wrapping_sub(b'A');
-                rooks.into_iter().find(|sq| sq.0 == file)
-            }
-        };
-        if rook.is_some_and(|r| stands(r, own('R'))) && stands(ksq, own(king)) {
-            rights.push(ch);
-        }
-    }
-    if rights.is_empty() {
-        rights.push('-');
-    }
-    format!("{board} {stm} {rights} - 0 1")
-}
-
-/// The moves of `from` as CECP text (for tests and tools).
-pub fn moves_from(engine: &Engine, c: &Coords, from: Coord) -> Vec<(MoveDetail, String)> {
-    engine
-        .legal_move_details()
-        .into_iter()
-        .filter(|d| d.from == Some(from))
-        .map(|d| {
-            let t = c.move_text(&d);
-            (d, t)
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -1352,17 +994,5 @@ mod tests {
         }
         assert_eq!(t.len() % 2, 0);
         assert!(t.starts_with("PNBRQ"));
-    }
-
-    #[test]
-    fn levels() {
-        let l = parse_level("40 5 0").unwrap();
-        assert_eq!((l.mps, l.base_ms, l.inc_ms), (40, 300_000, 0));
-        let l = parse_level("0 2:30 0.5").unwrap();
-        assert_eq!((l.mps, l.base_ms, l.inc_ms), (0, 150_000, 500));
-        let l = parse_level("0 1+3 2").unwrap();
-        assert_eq!((l.base_ms, l.inc_ms), (60_000, 2000));
-        assert!(parse_level("x 5 0").is_none());
-        assert!(parse_level("40").is_none());
     }
 }
