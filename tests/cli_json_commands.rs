@@ -378,3 +378,88 @@ fn variants_skips_a_bad_section_and_a_missing_file_is_an_error_in_both_modes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn status_serve_answers_each_line_as_status_json_does() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let lines = [
+        "startpos",
+        "startpos moves e2e4 e7e5 g1f3",
+        "fen R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1",
+        "startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        "bogus",
+        "startpos moves e2e5",
+        "fen 9/9 w - - 0 1",
+        "fen 7k/8/6K1/8/8/8/8/5Q2 w - - 0 1 moves f1f7",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
+        .args(["status", "--serve", "--variant", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start dabbaba");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        for l in lines {
+            writeln!(stdin, "{l}").expect("write");
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let answers = ndjson(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(answers.len(), lines.len());
+    for (line, v) in lines.iter().zip(&answers) {
+        let mut words = line.split_whitespace();
+        let mut args = vec!["status", "--json", "--variant", "chess"];
+        let fen: String;
+        match words.next() {
+            Some("fen") => {
+                fen = words
+                    .by_ref()
+                    .take_while(|w| *w != "moves")
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                args.extend(["--fen", fen.as_str()]);
+            }
+            Some("startpos") => {
+                words.next();
+            }
+            _ => {
+                assert_eq!(v["type"], "error", "{line}: {v}");
+                continue;
+            }
+        }
+        let moves: Vec<&str> = words.collect();
+        if !moves.is_empty() {
+            args.push("--moves");
+            args.extend(moves.iter().copied());
+        }
+        let (_, single, _) = dabbaba(&args);
+        let mut expected = ndjson(&single).remove(0);
+        if expected["type"] == "error" {
+            assert_eq!(v["type"], "error", "{line}: {v}");
+            continue;
+        }
+        // The served answer is the `--json` object plus the legal moves.
+        let legal = v["moves"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{line}: {v}"));
+        assert_eq!(
+            legal.len() as u64,
+            uint(&expected, "legal_moves"),
+            "{line}: {v}"
+        );
+        expected["moves"] = v["moves"].clone();
+        assert_eq!(v, &expected, "{line}");
+    }
+    assert_eq!(answers[0]["moves"].as_array().map(Vec::len), Some(20));
+    assert!(answers[1]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m == "b8c6"));
+    assert_eq!(answers[2]["reason"], "checkmate");
+    assert_eq!(answers[3]["reason"], "repetition");
+    assert_eq!(answers[7]["reason"], "stalemate");
+}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import threading
 from dataclasses import dataclass
 
 try:
@@ -243,3 +244,122 @@ class DabbabaReferee:
         if not st["over"]:
             return None
         return GameEnd(st["result"], st["reason"] or "game over")
+
+
+class ServedReferee(Referee):
+    """pyffish's rules with Dabbaba's speed: positions, legal moves and game ends come from a
+    Dabbaba binary (`status --serve`, one process per game thread, answering in microseconds
+    where pyffish spends milliseconds per call); pyffish still gives SAN, checks FENs, and
+    decides insufficient material (asked once per material signature, since the answer
+    depends only on the pieces and the colours of their squares). For variants whose rules
+    Dabbaba is checked to share with pyffish (docs/compatibility.md); `scripts/tests` compares
+    the two referees move by move.
+    """
+
+    REASONS = {
+        "repetition": "repetition",
+        "move rule": "move-count rule (e.g. 50 moves)",
+    }
+
+    def __init__(self, variant: str, binary: str, chess960: bool = False):
+        super().__init__(variant, chess960)
+        self.binary = binary
+        self._local = threading.local()
+        self._procs: list = []
+        self._procs_lock = threading.Lock()
+        self._statuses: dict = {}
+        self._insufficient: dict = {}
+        try:
+            self._status(self.start_fen(), [])
+        except (OSError, RefereeError) as e:
+            raise RefereeError(f"{binary} cannot serve {variant!r}: {e}") from e
+
+    def _process(self):
+        proc = getattr(self._local, "proc", None)
+        if proc is None or proc.poll() is not None:
+            cmd = [self.binary, "status", "--serve", "--variant", self.variant, "--quiet"]
+            if self.chess960:
+                cmd.append("--chess960")
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
+            self._local.proc = proc
+            with self._procs_lock:
+                self._procs.append(proc)
+        return proc
+
+    def close(self):
+        """Ends the serving processes (they also end with this process)."""
+        with self._procs_lock:
+            procs, self._procs = self._procs, []
+        for proc in procs:
+            proc.stdin.close()
+            proc.wait()
+            proc.stdout.close()
+
+    def _status(self, root: str, moves) -> dict:
+        key = (root, tuple(moves))
+        st = self._statuses.get(key)
+        if st is None:
+            proc = self._process()
+            line = f"fen {root}" + (" moves " + " ".join(moves) if moves else "")
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            answer = proc.stdout.readline()
+            if not answer:
+                raise RefereeError(f"{self.binary} status --serve stopped answering")
+            st = json.loads(answer)
+            if st.get("type") == "error":
+                raise RefereeError(st["error"])
+            if len(self._statuses) >= 256:
+                self._statuses.clear()
+            self._statuses[key] = st
+        return st
+
+    def fen(self, root: str, moves) -> str:
+        return self._status(root, list(moves))["fen"]
+
+    def legal_moves(self, root: str, moves) -> list:
+        return list(self._status(root, list(moves))["moves"])
+
+    def white_to_move(self, root: str, moves) -> bool:
+        return self._status(root, list(moves))["side_to_move"] == "white"
+
+    def insufficient(self, root: str, moves):
+        signature = _material_signature(self.fen(root, moves).split(" ")[0])
+        hit = self._insufficient.get(signature)
+        if hit is None:
+            w, b = sf.has_insufficient_material(self.variant, root, list(moves), self.chess960)
+            hit = self._insufficient[signature] = (bool(w), bool(b))
+        return hit
+
+    def game_end(self, root: str, moves, legal=None):
+        moves = list(moves)
+        st = self._status(root, moves)
+        if st["over"]:
+            side = "White" if st["side_to_move"] == "white" else "Black"
+            reason = st["reason"] or "game over"
+            if reason in ("checkmate", "stalemate"):
+                text = f"{reason} ({side} to move)"
+            else:
+                text = self.REASONS.get(reason, f"variant rule ({reason})")
+            return GameEnd(st["result"], text)
+        w_ins, b_ins = self.insufficient(root, moves)
+        if w_ins and b_ins:
+            return GameEnd("1/2-1/2", "insufficient material")
+        return None
+
+
+def _material_signature(board: str):
+    """The pieces of a FEN board field, each with the colour of its square, and the hands (in
+    brackets after the board): all that insufficient material can depend on."""
+    main, _, hand = board.partition("[")
+    pieces = []
+    for rank, row in enumerate(main.split("/")):
+        file = 0
+        for token in re.findall(r"\d+|\+?[A-Za-z*]~?", row):
+            if token.isdigit():
+                file += int(token)
+            else:
+                pieces.append(f"{token}{(rank + file) % 2}")
+                file += 1
+    return tuple(sorted(pieces)), "".join(sorted(hand))

@@ -139,6 +139,15 @@ impl GamePosition {
         crate::with_position!(&self.pos, p => status_of(p))
     }
 
+    /// The legal moves in UCI text.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        crate::with_position!(&self.pos, p => {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            list.iter().map(|&m| p.move_to_uci(m)).collect()
+        })
+    }
+
     /// SAN of a line of UCI moves from this position; `None` when a move is not legal or has
     /// no SAN form (see [`crate::board::san`]).
     pub fn san_line(&self, uci: &[String]) -> Option<Vec<String>> {
