@@ -142,9 +142,69 @@ class Referee:
 SQUARE_RE_TEXT = re.compile(r"[a-z]\d+")
 
 
+class _StatusServer:
+    """`dabbaba status --serve` processes, one per game thread, and their answers (the status
+    JSON plus the legal moves) for the latest positions."""
+
+    def __init__(self, binary: str, variant: str, chess960: bool):
+        self.binary = binary
+        self.variant = variant
+        self.chess960 = chess960
+        self._local = threading.local()
+        self._procs: list = []
+        self._lock = threading.Lock()
+        self._answers: dict = {}
+
+    def _process(self):
+        proc = getattr(self._local, "proc", None)
+        if proc is None or proc.poll() is not None:
+            cmd = [self.binary, "status", "--serve", "--variant", self.variant, "--quiet"]
+            if self.chess960:
+                cmd.append("--chess960")
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
+            self._local.proc = proc
+            with self._lock:
+                self._procs.append(proc)
+        return proc
+
+    def status(self, root, moves) -> dict:
+        """The answer for `moves` played from `root` (`None`: the start position)."""
+        key = (root, tuple(moves))
+        st = self._answers.get(key)
+        if st is None:
+            proc = self._process()
+            line = "startpos" if root is None else f"fen {root}"
+            if moves:
+                line += " moves " + " ".join(moves)
+            try:
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+                answer = proc.stdout.readline()
+            except OSError as e:
+                raise RefereeError(f"{self.binary} status --serve: {e}") from e
+            if not answer:
+                raise RefereeError(f"{self.binary} status --serve stopped answering")
+            st = json.loads(answer)
+            if st.get("type") == "error":
+                raise RefereeError(st["error"])
+            if len(self._answers) >= 256:
+                self._answers.clear()
+            self._answers[key] = st
+        return st
+
+    def close(self):
+        with self._lock:
+            procs, self._procs = self._procs, []
+        for proc in procs:
+            proc.stdin.close()
+            proc.wait()
+            proc.stdout.close()
+
+
 class DabbabaReferee:
     """The referee for variants pyffish does not play (Chu Shogi): a Dabbaba binary's own
-    rules, through `dabbaba status --json` and `dabbaba perft 1 --divide`. Moves are in
+    rules, through `dabbaba status --serve` (one process per game thread). Moves are in
     Dabbaba's UCI text (ranks 1-based, `+` promotions, multi-leg moves `a1b2,b2c3`, a lion's
     pass `g7f6,f6g7`). It has no SAN: the PGN gets the coordinate moves. It is a referee of
     the engine's own rules, so a match against Dabbaba only tests the other engine's rules
@@ -155,36 +215,17 @@ class DabbabaReferee:
         self.variant = variant
         self.binary = binary
         self.chess960 = chess960
-        self._statuses: dict = {}
+        self._server = _StatusServer(binary, variant, chess960)
         try:
             self._start = self._status(None, [])["fen"]
         except (OSError, RefereeError) as e:
             raise RefereeError(f"{binary} cannot referee {variant!r}: {e}") from e
 
-    def _run(self, args) -> str:
-        cmd = [self.binary, *args, "--variant", self.variant, "--quiet"]
-        if self.chess960:
-            cmd.append("--chess960")
-        out = subprocess.run(cmd, capture_output=True, text=True)
-        if out.returncode != 0:
-            raise RefereeError(out.stderr.strip() or f"{' '.join(cmd)} failed")
-        return out.stdout
-
-    def _position_args(self, root, moves) -> list:
-        args = [] if root is None else ["--fen", root]
-        if moves:
-            args += ["--moves", *moves]
-        return args
-
     def _status(self, root, moves) -> dict:
-        key = (root, tuple(moves))
-        st = self._statuses.get(key)
-        if st is None:
-            st = json.loads(self._run(["status", "--json", *self._position_args(root, moves)]))
-            if len(self._statuses) >= 64:
-                self._statuses.clear()
-            self._statuses[key] = st
-        return st
+        return self._server.status(root, list(moves))
+
+    def close(self):
+        self._server.close()
 
     def start_fen(self) -> str:
         return self._start
@@ -200,9 +241,7 @@ class DabbabaReferee:
         return self._status(root, list(moves))["fen"]
 
     def legal_moves(self, root: str, moves) -> list:
-        text = self._run(["perft", "1", "--divide", *self._position_args(root, list(moves))])
-        return [line.split(":")[0] for line in text.splitlines()
-                if line.endswith(": 1") and not line.startswith("Nodes")]
+        return list(self._status(root, moves)["moves"])
 
     def white_to_move(self, root: str, moves) -> bool:
         return self._status(root, list(moves))["side_to_move"] == "white"
@@ -258,62 +297,24 @@ class ServedReferee(Referee):
 
     REASONS = {
         "repetition": "repetition",
-        "move rule": "move-count rule (e.g. 50 moves)",
+        "n-move rule": "move-count rule (e.g. 50 moves)",
     }
 
     def __init__(self, variant: str, binary: str, chess960: bool = False):
         super().__init__(variant, chess960)
-        self.binary = binary
-        self._local = threading.local()
-        self._procs: list = []
-        self._procs_lock = threading.Lock()
-        self._statuses: dict = {}
+        self._server = _StatusServer(binary, variant, chess960)
         self._insufficient: dict = {}
         try:
             self._status(self.start_fen(), [])
         except (OSError, RefereeError) as e:
             raise RefereeError(f"{binary} cannot serve {variant!r}: {e}") from e
 
-    def _process(self):
-        proc = getattr(self._local, "proc", None)
-        if proc is None or proc.poll() is not None:
-            cmd = [self.binary, "status", "--serve", "--variant", self.variant, "--quiet"]
-            if self.chess960:
-                cmd.append("--chess960")
-            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
-            self._local.proc = proc
-            with self._procs_lock:
-                self._procs.append(proc)
-        return proc
+    def _status(self, root: str, moves) -> dict:
+        return self._server.status(root, list(moves))
 
     def close(self):
         """Ends the serving processes (they also end with this process)."""
-        with self._procs_lock:
-            procs, self._procs = self._procs, []
-        for proc in procs:
-            proc.stdin.close()
-            proc.wait()
-            proc.stdout.close()
-
-    def _status(self, root: str, moves) -> dict:
-        key = (root, tuple(moves))
-        st = self._statuses.get(key)
-        if st is None:
-            proc = self._process()
-            line = f"fen {root}" + (" moves " + " ".join(moves) if moves else "")
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            answer = proc.stdout.readline()
-            if not answer:
-                raise RefereeError(f"{self.binary} status --serve stopped answering")
-            st = json.loads(answer)
-            if st.get("type") == "error":
-                raise RefereeError(st["error"])
-            if len(self._statuses) >= 256:
-                self._statuses.clear()
-            self._statuses[key] = st
-        return st
+        self._server.close()
 
     def fen(self, root: str, moves) -> str:
         return self._status(root, list(moves))["fen"]
