@@ -248,16 +248,21 @@ impl<B: Bitboard> Worker<'_, B> {
             let tactical = is_tactical(&self.pos, m);
             let move_score = self.scores[ply][i];
 
-            // Step 9. Pruning at shallow depth: losing captures by SEE before the move; late
-            // and futile quiet moves after it, unless they give check.
+            // Step 9. Pruning at shallow depth: losing captures by SEE before the move; late,
+            // futile and (by SEE) losing quiet moves after it, unless they give check.
             let mut prune_quiet = false;
             if ply > 0 && best > -MATE_BOUND && !check && searched > 0 {
                 if !tactical {
-                    prune_quiet = !pv_node
+                    // The depth this move would be searched to after its reduction.
+                    let lmr_depth = (depth - 1 - self.lmr_of(depth, searched) as i32).max(0);
+                    prune_quiet = (!pv_node
                         && ((depth <= 8 && searched >= lmp_limit.max(1))
                             || (depth <= 6
                                 && eval + 100 + 90 * depth <= alpha
-                                && move_score < (1 << 22)));
+                                && move_score < (1 << 22))))
+                        // A quiet move that loses material by exchange on its square.
+                        || (lmr_depth <= 8
+                            && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth, &self.sh.ev.see));
                 } else if depth <= 6
                     && move_score < 0
                     && !see_ge(&self.pos, m, -90 * depth, &self.sh.ev.see)
