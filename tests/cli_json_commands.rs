@@ -392,6 +392,7 @@ fn status_serve_answers_each_line_as_status_json_does() {
         "startpos moves e2e5",
         "fen 9/9 w - - 0 1",
         "fen 7k/8/6K1/8/8/8/8/5Q2 w - - 0 1 moves f1f7",
+        "startpos moves e2e4 \u{fffd}",
     ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_dabbaba"))
         .args(["status", "--serve", "--variant", "chess"])
@@ -402,7 +403,14 @@ fn status_serve_answers_each_line_as_status_json_does() {
     {
         let mut stdin = child.stdin.take().expect("stdin");
         for l in lines {
-            writeln!(stdin, "{l}").expect("write");
+            // The last line goes out with a byte that is not UTF-8 in place of U+FFFD.
+            let bytes = l.replace('\u{fffd}', "\u{1}").into_bytes();
+            let bytes: Vec<u8> = bytes
+                .iter()
+                .map(|&b| if b == 1 { 0xf6 } else { b })
+                .collect();
+            stdin.write_all(&bytes).expect("write");
+            stdin.write_all(b"\n").expect("write");
         }
     }
     let out = child.wait_with_output().expect("wait");

@@ -89,8 +89,15 @@ fn parse_served_line(line: &str) -> anyhow::Result<(Option<String>, Vec<String>)
 /// Serves positions from stdin until it ends.
 fn serve(tables: &VariantTables, chess960: bool) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Bytes that are not UTF-8 make a line that is answered with an error, not an end.
+        let line = String::from_utf8_lossy(&bytes);
         if line.trim().is_empty() {
             continue;
         }
