@@ -141,7 +141,7 @@ impl<B: Bitboard> Position<B> {
     /// Whether a piece of type `placed` dropped on `to` (occupancy `occ` after the drop)
     /// attacks the enemy royal piece, directly or as a screen for a hopper.
     #[inline(never)]
-    pub(super) fn drop_gives_check(&self, placed: u8, to: Square, occ: B) -> bool {
+    pub(crate) fn drop_gives_check(&self, placed: u8, to: Square, occ: B) -> bool {
         let t = &*self.t;
         let us = self.stm;
         let Some(eksq) = self.king_square(us ^ 1) else {

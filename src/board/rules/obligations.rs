@@ -75,7 +75,9 @@ impl<B: Bitboard> Position<B> {
         list.iter().any(|&c| self.is_capture_move(c))
     }
 
-    /// Whether playing `m` attacks the opponent's royal piece.
+    /// Whether playing `m` attacks the opponent's royal piece: what [`Self::checkers`] shows
+    /// after the move (`tests/gives_check.rs`). Worked out without making the move, except
+    /// for the rarer moves and pieces named below, which are played on a copy.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.stm;
         let Some(ksq) = self.king_square(us ^ 1) else {
@@ -83,6 +85,20 @@ impl<B: Bitboard> Position<B> {
         };
         let (from, to) = (m.from(), m.to());
         let kind = m.kind();
+        if kind == MoveKind::Drop && !m.drop_promoted() && m.wall_square().is_none() {
+            return self.drop_gives_check(m.piece(), to, self.occ | B::square(to));
+        }
+        // A gated piece or a wall changes a second square, a piece arriving on a palace line
+        // may attack along it, and multi-leg attacks depend on which pieces are friendly:
+        // these moves are played on a copy.
+        let on_palace_line = self.t.palace.as_ref().is_some_and(|p| p.lines.contains(to));
+        if m.is_gating()
+            || m.wall_square().is_some()
+            || on_palace_line
+            || !self.t.walker_attackers.is_empty()
+        {
+            return self.gives_check_by_playing(m);
+        }
         let new_type = match kind {
             MoveKind::Normal | MoveKind::EnPassant => type_of(self.board[from.index()]),
             MoveKind::Promotion => m.piece(),
@@ -90,21 +106,40 @@ impl<B: Bitboard> Position<B> {
                 let t = type_of(self.board[from.index()]);
                 self.t.promoted_type[t as usize].unwrap_or(t)
             }
-            _ => {
-                // Castling, drops, passes and anything rarer: play it on a copy.
-                let mut q = self.clone();
-                q.make_move(m);
-                return q.checkers().any();
-            }
+            // Castling, promoted drops, passes and anything rarer.
+            _ => return self.gives_check_by_playing(m),
         };
         let mut occ = (self.occ ^ B::square(from)) | B::square(to);
         if kind == MoveKind::EnPassant {
             occ ^= B::square(self.ep_capture_square(to, self.st.ep));
         }
+        // Janggi cannons after the move: the moved one on its new square, a captured one
+        // gone (a cannon cannot hop over a cannon).
+        let cannons = match self.t.janggi_cannon {
+            Some(c) => {
+                let left = self.by_type[c as usize] & !B::square(from) & !B::square(to);
+                if new_type == c {
+                    left | B::square(to)
+                } else {
+                    left
+                }
+            }
+            None => B::EMPTY,
+        };
         let pt = &self.t.pieces[new_type as usize];
-        if (pt.capture[us].get(to, occ) & self.board_bb(new_type, us)).contains(ksq) {
+        if (pt.capture[us].get(to, occ) & self.board_bb(new_type, us)).contains(ksq)
+            && (Some(new_type) != self.t.janggi_cannon
+                || pt.capture[us].get(to, occ & !cannons).contains(ksq))
+        {
             return true;
         }
-        self.attacked_by(ksq, occ, us, self.by_color[us] & !B::square(from))
+        self.attacked_by_with(ksq, occ, us, self.by_color[us] & !B::square(from), cannons)
+    }
+
+    /// [`Self::gives_check`] the slow and sure way: the move is made on a copy.
+    fn gives_check_by_playing(&self, m: Move) -> bool {
+        let mut q = self.clone();
+        q.make_move(m);
+        q.checkers().any()
     }
 }

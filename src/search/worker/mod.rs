@@ -112,6 +112,9 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// search for positions of the search path, so an earlier position of a cycle always
     /// has it).
     checks: Vec<bool>,
+    /// Whether [`Position::gives_check`] answers without making the move (no multi-leg
+    /// attackers), so a move pruned at step 9 need not be made first.
+    check_before_make: bool,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -127,6 +130,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let n_types = pos.tables().n_types;
         let v = pos.variant();
         let rules = DrawRules::new(v);
+        let check_before_make = pos.tables().walker_attackers.is_empty();
         let root_keys = keys.len();
         let checks = if rules.perpetual {
             pos.check_history(root_keys)
@@ -181,6 +185,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             n_types,
             rules,
             checks,
+            check_before_make,
         }
     }
 

@@ -271,6 +271,12 @@ impl<B: Bitboard> Worker<'_, B> {
                 }
             }
 
+            // A pruned move is not made (nor counted as a node) unless only making it shows
+            // whether it checks (multi-leg attackers).
+            if prune_quiet && self.check_before_make && !self.pos.gives_check(m) {
+                continue;
+            }
+
             // Step 10. Make the move, extend checks.
             self.make(m, ply);
             let gives_check = in_check(&self.pos);
