@@ -339,6 +339,24 @@ fn canonical_order_and_letters() {
     }
 }
 
+/// Components that, written one after the other, would read as one doubled atom (found by
+/// the `betza` fuzz target: `fNlWBBB` printed `fNlWBB`, which reads as a bishop rider and
+/// printed `fNlWB`).
+#[test]
+fn repeated_atoms_print_as_text_that_reads_back_the_same() {
+    for text in ["fNlWBBB", "BBB", "WWW", "NNN", "fNNN2", "KKK", "W2WW"] {
+        let piece = betza::parse(text, Dialect::XBetza).unwrap();
+        for printed in [piece.to_string(), piece.to_xboard().unwrap()] {
+            let again = betza::parse(&printed, Dialect::XBetza)
+                .unwrap_or_else(|e| panic!("{text} -> {printed}: {e}"));
+            assert_eq!(again.to_string(), piece.to_string(), "{text} -> {printed}");
+            if let Err(diff) = same_moves(&piece, &again, seed_of(text), false) {
+                panic!("{text} -> {printed} changes the moves: {diff}");
+            }
+        }
+    }
+}
+
 #[test]
 fn what_xboard_cannot_read_is_refused() {
     for text in ["zB", "qN", "U", "W03", "afN", "aN"] {

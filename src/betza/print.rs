@@ -17,6 +17,7 @@ impl fmt::Display for Piece {
     /// does not read (`z`, `q`, `U`, `X0n`, oblique continuation legs); use
     /// [`Piece::to_xboard`] for XBoard.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut texts = Vec::new();
         for component in &self.components {
             // A Fairy-Stockfish lame leap is written as legs when "n" would read differently;
             // when even that is impossible (lame riders) the "n" is the best we can write.
@@ -25,11 +26,9 @@ impl fmt::Display for Piece {
             } else {
                 vec![component.clone()]
             };
-            for part in &faithful {
-                f.write_str(&component_text(part))?;
-            }
+            texts.extend(faithful.iter().map(component_text));
         }
-        Ok(())
+        f.write_str(&join_components(texts))
     }
 }
 
@@ -39,14 +38,37 @@ impl Piece {
     /// circular riders, `U`, exact ranges and oblique atoms in continuation legs cannot be
     /// written and give an error.
     pub fn to_xboard(&self) -> Result<String, PrintError> {
-        let mut text = String::new();
+        let mut texts = Vec::new();
         for component in &self.components {
             for safe in xboard_components(component)? {
-                text.push_str(&component_text(&safe));
+                texts.push(component_text(&safe));
             }
         }
-        Ok(text)
+        Ok(join_components(texts))
     }
+}
+
+/// The components' texts written one after the other, unless that would make two of them
+/// read as one doubled atom (`W` after `fW` reads as `fWW`, a rider; found by fuzzing). Then
+/// duplicates, which add no moves, are dropped, and the components that begin with their atom
+/// go first, each with a range before the bare letter of the same atom (`W2W`, not `WW2`):
+/// every other component begins with a lower-case modifier, so no two atoms meet.
+fn join_components(texts: Vec<String>) -> String {
+    let merges = |a: &str, b: &str| matches!((a.chars().last(), b.chars().next()), (Some(x), Some(y)) if x == y && y.is_ascii_uppercase());
+    if !texts.windows(2).any(|w| merges(&w[0], &w[1])) {
+        return texts.concat();
+    }
+    let mut unique: Vec<String> = Vec::new();
+    for t in texts {
+        if !unique.contains(&t) {
+            unique.push(t);
+        }
+    }
+    let (mut bare, modified): (Vec<String>, Vec<String>) = unique
+        .into_iter()
+        .partition(|t| t.starts_with(|c: char| c.is_ascii_uppercase()));
+    bare.sort_by_key(|t| t.len() == 1);
+    bare.concat() + &modified.concat()
 }
 
 fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError> {
