@@ -465,6 +465,43 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// The square a `K` (`kingside`) or `Q` castling letter of colour `c` names: the first
+    /// castling rook from the variant's rook file towards the other edge, as Fairy-Stockfish
+    /// reads it, or the last square looked at when there is none.
+    fn castling_letter_square(&self, c: usize, kingside: bool) -> Option<Square> {
+        let t = &*self.t;
+        let geo = t.geo;
+        let max_file = geo.files() - 1;
+        let rank = self.castling_rank(c);
+        let is_rook = |sq: Square| {
+            let pc = self.board[sq.index()];
+            pc != EMPTY && pc != WALL && color_of(pc) == c && t.castling_rooks[c].has(type_of(pc))
+        };
+        let castling = &t.variant.castling;
+        if kingside {
+            let mut f = castling
+                .rook_kingside_file
+                .unwrap_or(max_file)
+                .min(max_file);
+            loop {
+                let sq = geo.square(f, rank)?;
+                if is_rook(sq) || f == 0 {
+                    return Some(sq);
+                }
+                f -= 1;
+            }
+        } else {
+            let mut f = castling.rook_queenside_file.min(max_file);
+            loop {
+                let sq = geo.square(f, rank)?;
+                if is_rook(sq) || f == max_file {
+                    return Some(sq);
+                }
+                f += 1;
+            }
+        }
+    }
+
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
         if field == "-" {
             return Ok(());
@@ -492,32 +529,9 @@ impl<B: Bitboard> Position<B> {
                     && color_of(pc) == c
                     && t.castling_rooks[c].has(type_of(pc))
             };
-            let rsq = if enabled && up == 'K' {
-                let mut f = v
-                    .castling
-                    .rook_kingside_file
-                    .unwrap_or(max_file)
-                    .min(max_file);
-                loop {
-                    let sq = geo
-                        .square(f, rank)
-                        .ok_or_else(|| bad("no castling rank".into()))?;
-                    if is_rook(self, sq) || f == 0 {
-                        break sq;
-                    }
-                    f -= 1;
-                }
-            } else if enabled && up == 'Q' {
-                let mut f = v.castling.rook_queenside_file.min(max_file);
-                loop {
-                    let sq = geo
-                        .square(f, rank)
-                        .ok_or_else(|| bad("no castling rank".into()))?;
-                    if is_rook(self, sq) || f == max_file {
-                        break sq;
-                    }
-                    f += 1;
-                }
+            let rsq = if enabled && (up == 'K' || up == 'Q') {
+                self.castling_letter_square(c, up == 'K')
+                    .ok_or_else(|| bad("no castling rank".into()))?
             } else if (b'A'..=b'A' + max_file).contains(&(up as u8)) {
                 geo.square(up as u8 - b'A', rank)
                     .ok_or_else(|| bad("no castling rank".into()))?
@@ -543,6 +557,16 @@ impl<B: Bitboard> Position<B> {
                     geo.square(v.castling.king_file, rank)
                 };
                 self.castling_king_sq[c] = ksq.filter(|s| kings.contains(*s));
+            }
+            // The scan for a `K` (`Q`) rook runs from the edge file past the king when no
+            // rook stands on the king's side (Fairy-Stockfish scans the same way): a rook on
+            // the other side names no right of that letter, and is ignored like a letter that
+            // names none. Otherwise the right would print as the other letter and read back
+            // as yet another rook (found by fuzzing).
+            if let Some(k) = self.castling_king_sq[c].filter(|_| up == 'K' || up == 'Q') {
+                if (up == 'K') != (geo.file_of(rsq) > geo.file_of(k)) {
+                    continue;
+                }
             }
 
             if v.special_moves.gating {
@@ -800,8 +824,14 @@ impl<B: Bitboard> Position<B> {
             for (bit, letter) in [(1u8, b'K'), (2u8, b'Q')] {
                 if rights & bit != 0 {
                     let i = crate::board::position::cr_index(bit << (2 * c));
-                    if self.chess960 {
-                        cs.push((base + geo.file_of(self.castling_rook_sq[i])) as char);
+                    let rook = self.castling_rook_sq[i];
+                    // A rook the letter would not find (the position has another castling
+                    // rook nearer the edge, or this one on the wrong side of the king's
+                    // file) is named by its file, which reads back as this rook; in gating
+                    // variants a file letter is a gate, so the letter stays.
+                    let found = self.castling_letter_square(c, bit == 1) == Some(rook);
+                    if self.chess960 || (!found && !v.special_moves.gating) {
+                        cs.push((base + geo.file_of(rook)) as char);
                     } else {
                         cs.push(if c == 0 {
                             letter as char
