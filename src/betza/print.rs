@@ -54,8 +54,7 @@ impl Piece {
 /// go first, each with a range before the bare letter of the same atom (`W2W`, not `WW2`):
 /// every other component begins with a lower-case modifier, so no two atoms meet.
 fn join_components(texts: Vec<String>) -> String {
-    let merges = |a: &str, b: &str| matches!((a.chars().last(), b.chars().next()), (Some(x), Some(y)) if x == y && y.is_ascii_uppercase());
-    if !texts.windows(2).any(|w| merges(&w[0], &w[1])) {
+    if !texts.windows(2).any(|w| read_as_one_atom(&w[0], &w[1])) {
         return texts.concat();
     }
     let mut unique: Vec<String> = Vec::new();
@@ -69,6 +68,14 @@ fn join_components(texts: Vec<String>) -> String {
         .partition(|t| t.starts_with(|c: char| c.is_ascii_uppercase()));
     bare.sort_by_key(|t| t.len() == 1);
     bare.concat() + &modified.concat()
+}
+
+/// Whether component text `b` written right after `a` doubles `a`'s last atom letter.
+fn read_as_one_atom(a: &str, b: &str) -> bool {
+    match (a.chars().last(), b.chars().next()) {
+        (Some(x), Some(y)) => x == y && y.is_ascii_uppercase(),
+        _ => false,
+    }
 }
 
 fn xboard_components(component: &Component) -> Result<Vec<Component>, PrintError> {
