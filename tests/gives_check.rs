@@ -8,6 +8,8 @@ use dabbaba::board::{Game, MoveList};
 use dabbaba::variant::{builtin, builtin_names, Variant, VariantSet};
 use dabbaba::with_position;
 
+mod playout_common;
+
 /// Checks every legal move of `p`; returns the mismatches as text.
 fn compare_moves<B: Bitboard>(p: &mut Position<B>, out: &mut Vec<String>) {
     let mut list = MoveList::new();
@@ -36,25 +38,12 @@ fn playouts<B: Bitboard>(p: &mut Position<B>, games: u64, plies: usize) -> Vec<S
         let mut played = Vec::new();
         for _ in 0..plies {
             compare_moves(p, &mut out);
-            let mut list = MoveList::new();
-            p.legal_moves(&mut list);
-            if list.is_empty() || p.is_immediate_game_end() {
+            if p.is_immediate_game_end() {
                 break;
             }
-            let captures: Vec<_> = list
-                .iter()
-                .copied()
-                .filter(|&m| p.is_capture_move(m))
-                .collect();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let pool = if !captures.is_empty() && rng % 3 != 0 {
-                captures
-            } else {
-                list.as_slice().to_vec()
+            let Some(m) = playout_common::pick_preferring_captures(p, &mut rng) else {
+                break;
             };
-            let m = pool[(rng >> 8) as usize % pool.len()];
             p.make_move(m);
             played.push(m);
         }

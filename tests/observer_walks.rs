@@ -14,6 +14,8 @@ use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PsqtSums};
 use dabbaba::variant::{Variant, VariantSet};
 use dabbaba::with_position;
 
+mod playout_common;
+
 /// A 16x16 drop variant: captured pieces go to hand, lions capture twice in one move, pawns
 /// promote. Every change the observer reports happens on it.
 const BIG: &str = "[big16]\nmaxRank = 16\nmaxFile = p\nking = k\nrook = r\nbishop = b\n\
@@ -192,25 +194,9 @@ fn playout<B: Bitboard>(p: &mut Position<B>, c: &mut Checker, plies: usize, seed
     let mut played: Vec<Move> = Vec::new();
     for _ in 0..plies {
         walk(p, c, 1);
-        let mut list = MoveList::new();
-        p.legal_moves(&mut list);
-        if list.is_empty() {
+        let Some(m) = playout_common::pick_preferring_captures(p, &mut rng) else {
             break;
-        }
-        let captures: Vec<Move> = list
-            .iter()
-            .copied()
-            .filter(|&m| p.is_capture_move(m))
-            .collect();
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let pool = if !captures.is_empty() && rng % 3 != 0 {
-            captures
-        } else {
-            list.as_slice().to_vec()
         };
-        let m = pool[(rng >> 8) as usize % pool.len()];
         p.make_move_observed(m, c);
         c.verify(p, "on the playout");
         played.push(m);
