@@ -465,6 +465,12 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Whether a castling rook of colour `c` stands on `sq`.
+    fn is_castling_rook(&self, c: usize, sq: Square) -> bool {
+        let pc = self.board[sq.index()];
+        pc != EMPTY && pc != WALL && color_of(pc) == c && self.t.castling_rooks[c].has(type_of(pc))
+    }
+
     /// The square a `K` (`kingside`) or `Q` castling letter of colour `c` names: the first
     /// castling rook from the variant's rook file towards the other edge, as Fairy-Stockfish
     /// reads it, or the last square looked at when there is none.
@@ -473,10 +479,6 @@ impl<B: Bitboard> Position<B> {
         let geo = t.geo;
         let max_file = geo.files() - 1;
         let rank = self.castling_rank(c);
-        let is_rook = |sq: Square| {
-            let pc = self.board[sq.index()];
-            pc != EMPTY && pc != WALL && color_of(pc) == c && t.castling_rooks[c].has(type_of(pc))
-        };
         let castling = &t.variant.castling;
         if kingside {
             let mut f = castling
@@ -485,7 +487,7 @@ impl<B: Bitboard> Position<B> {
                 .min(max_file);
             loop {
                 let sq = geo.square(f, rank)?;
-                if is_rook(sq) || f == 0 {
+                if self.is_castling_rook(c, sq) || f == 0 {
                     return Some(sq);
                 }
                 f -= 1;
@@ -494,7 +496,7 @@ impl<B: Bitboard> Position<B> {
             let mut f = castling.rook_queenside_file.min(max_file);
             loop {
                 let sq = geo.square(f, rank)?;
-                if is_rook(sq) || f == max_file {
+                if self.is_castling_rook(c, sq) || f == max_file {
                     return Some(sq);
                 }
                 f += 1;
@@ -522,13 +524,6 @@ impl<B: Bitboard> Position<B> {
             let c = usize::from(ch.is_ascii_lowercase());
             let up = ch.to_ascii_uppercase();
             let rank = self.castling_rank(c);
-            let is_rook = |p: &Self, sq: Square| {
-                let pc = p.board[sq.index()];
-                pc != EMPTY
-                    && pc != WALL
-                    && color_of(pc) == c
-                    && t.castling_rooks[c].has(type_of(pc))
-            };
             let rsq = if enabled && (up == 'K' || up == 'Q') {
                 self.castling_letter_square(c, up == 'K')
                     .ok_or_else(|| bad("no castling rank".into()))?
@@ -586,7 +581,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
 
-            if enabled && self.castling_king_sq[c].is_some() && is_rook(self, rsq) {
+            if enabled && self.castling_king_sq[c].is_some() && self.is_castling_rook(c, rsq) {
                 self.set_castling_right(c, rsq);
             }
         }
