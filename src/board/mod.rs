@@ -8,7 +8,6 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod pieces;
 pub mod position;
 pub mod rules;
 pub mod san;
