@@ -90,6 +90,36 @@ fn check_loads_section_by_section_and_replaces_known_names() {
     }
 }
 
+/// A section whose pieces the move generator cannot play is a problem of that section, in
+/// `check` as when the engine loads the file: it is not a name that fails only when chosen.
+#[test]
+fn check_skips_a_variant_the_engine_cannot_play() {
+    let path = temp_file(
+        "unplayable.ini",
+        "[fine:chess]\n\
+         [twice:chess]\ncustomPiece1 = a:cacafK\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1\n",
+    );
+    let out = dabbaba(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let p = path.display();
+    assert_eq!(
+        stdout,
+        format!(
+            "{p}:2: [twice:chess]: cannot be played: piece 'A' (cacafK): more than one capture \
+             before the last leg is not supported by the move generator yet; section skipped\n\
+             {p}: loaded 1 variant: fine; skipped 1 section: twice\n"
+        )
+    );
+    let out = dabbaba(&["--variants", path.to_str().unwrap(), "variants"]);
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        listed.contains("fine") && !listed.contains("twice"),
+        "{listed}"
+    );
+}
+
 #[test]
 fn check_says_ok_and_exits_0() {
     let path = temp_file(

@@ -61,6 +61,17 @@ fn build<B: Bitboard>(
     })
 }
 
+/// Whether the board layer plays `variant`: its pieces compile and its start position sets
+/// up. The check a [`crate::variant::VariantSet`] runs on every variant a file defines
+/// ([`crate::variant::VariantSet::check_playable_with`]).
+pub fn playable(variant: &Variant) -> Result<(), String> {
+    match AnyPosition::new(variant, None, false) {
+        Ok(_) => Ok(()),
+        Err(SetupError::Tables { problem, .. }) => Err(problem.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 impl AnyPosition {
     /// The position `fen` (or the start position) of `variant`, on the narrowest bitboard.
     pub fn new(variant: &Variant, fen: Option<&str>, chess960: bool) -> Result<Self, SetupError> {

@@ -24,9 +24,11 @@ pub struct VariantsArgs {
 /// ones). Files load section by section as in Fairy-Stockfish: a section with a problem is
 /// skipped with a warning on the log (`FILE:LINE: key: reason; section skipped`), a
 /// redefined name replaces the earlier variant (also a warning). A file that cannot be read
-/// is an error.
+/// is an error. A section whose variant the board cannot play (a piece move the generator
+/// does not support) is skipped like a section with a bad key.
 pub fn variant_set(files: &[PathBuf]) -> anyhow::Result<VariantSet> {
     let mut set = VariantSet::with_builtins();
+    set.check_playable_with(crate::board::setup::playable);
     for f in files {
         let report = set
             .load_file_sections(f)

@@ -259,7 +259,9 @@ impl Engine {
 
     /// An engine with these variants (standard chess first if present, else the first one
     /// that can be played).
-    pub fn with_variants(variants: VariantSet) -> Engine {
+    pub fn with_variants(mut variants: VariantSet) -> Engine {
+        // Files loaded later (`VariantPath`) skip the sections it cannot play.
+        variants.check_playable_with(crate::board::setup::playable);
         let names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
         let mut options = Options::new(names.clone());
         let order = std::iter::once("chess".to_string()).chain(names);
@@ -810,6 +812,37 @@ fn unreachable_tables() -> (AnyTables, Arc<EvalParams>, AnyPosition) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `Engine::playable_variant_names` takes for granted.
+    #[test]
+    fn every_builtin_variant_is_playable() {
+        for v in crate::variant::builtins().iter() {
+            if let Err(e) = build_tables(v) {
+                panic!("{}: {e}", v.name);
+            }
+        }
+    }
+
+    #[test]
+    fn playable_variants_are_the_builtins_and_the_files_that_set_up() {
+        let mut set = VariantSet::with_builtins();
+        set.load_str(
+            "t.ini",
+            "[fine:chess]\n\n[unplayable:chess]\ncustomPiece1 = a:cacafK\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1\n",
+        )
+        .expect("loads");
+        let e = Engine::with_variants(set);
+        let names = e.playable_variant_names();
+        assert_eq!(
+            names.len(),
+            crate::variant::builtins().len() + 1,
+            "{names:?}"
+        );
+        assert!(names.iter().any(|n| n == "fine"));
+        assert!(names.iter().any(|n| n == "makruk"));
+        assert!(!names.iter().any(|n| n == "unplayable"));
+    }
 
     #[test]
     fn threads_start_once_and_serve_every_search() {

@@ -23,7 +23,7 @@ pub mod values;
 pub use error::{LoadError, VariantError, VariantErrors};
 pub use region::Region;
 pub use registry::{
-    builtin, builtin_names, builtins, load_builtins, FileReport, SkippedSection, VariantSet,
-    BUILTIN_FILES,
+    builtin, builtin_names, builtins, load_builtins, FileReport, PlayableCheck, SkippedSection,
+    VariantSet, BUILTIN_FILES,
 };
 pub use types::*;

@@ -94,11 +94,19 @@ impl FileReport {
     }
 }
 
+/// Whether a concluded variant can be played, with the reason when not. The board layer
+/// answers this (it knows which pieces its move generator plays); this layer knows nothing of
+/// bitboards, so the check is handed in ([`VariantSet::check_playable_with`]).
+pub type PlayableCheck = fn(&Variant) -> Result<(), String>;
+
 /// Variants by name, in load order.
 #[derive(Clone, Debug, Default)]
 pub struct VariantSet {
     order: Vec<String>,
     loaded: HashMap<String, Loaded>,
+    /// Run on every variant a file defines; a variant that fails it is an error of its
+    /// section.
+    playable: Option<PlayableCheck>,
 }
 
 impl VariantSet {
@@ -110,6 +118,21 @@ impl VariantSet {
     /// A copy of the built-in variants, to add user files to.
     pub fn with_builtins() -> Self {
         builtins().clone()
+    }
+
+    /// From now on, a variant a file defines is also checked with `check`: one the engine
+    /// cannot play is a problem of its section (`FILE:LINE: [header]: cannot be played:
+    /// reason`), not a name that fails only when chosen.
+    pub fn check_playable_with(&mut self, check: PlayableCheck) {
+        self.playable = Some(check);
+    }
+
+    /// The variant, or the reason it cannot be played by the installed check.
+    fn checked(&self, v: Variant) -> Result<Variant, String> {
+        match self.playable {
+            Some(check) => check(&v).map(|()| v),
+            None => Ok(v),
+        }
     }
 
     /// Reads one file's text. `file` names it in messages. On any problem nothing is added and
@@ -146,7 +169,13 @@ impl VariantSet {
             let before = errors.len();
             spec.apply(file, section, &mut errors);
             let variant = match conclude(&section.name, &spec, file, section.line) {
-                Ok(v) => Some(v),
+                Ok(v) => match staged.checked(v) {
+                    Ok(v) => Some(v),
+                    Err(why) => {
+                        errors.push(located(format!("cannot be played: {why}")));
+                        None
+                    }
+                },
                 Err(mut e) => {
                     errors.append(&mut e);
                     None
@@ -218,7 +247,13 @@ impl VariantSet {
             let variant = parent_spec.and_then(|mut spec| {
                 spec.apply(file, section, &mut errors);
                 match conclude(&section.name, &spec, file, section.line) {
-                    Ok(v) => Some((spec, v)),
+                    Ok(v) => match self.checked(v) {
+                        Ok(v) => Some((spec, v)),
+                        Err(why) => {
+                            errors.push(located(format!("cannot be played: {why}")));
+                            None
+                        }
+                    },
                     Err(mut e) => {
                         errors.append(&mut e);
                         None
