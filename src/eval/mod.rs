@@ -74,6 +74,13 @@ pub struct EvalParams {
     royal: Vec<bool>,
     /// Whether mobility is computed for a type (non-royal, non-pawn).
     mob_on: Vec<bool>,
+    /// Per type: bonus for a side with two or more on the board (mg, eg).
+    pair_w: Vec<(i32, i32)>,
+    /// Per type: per piece on a file without pawns, and on a file with only enemy pawns.
+    open_w: Vec<(i32, i32)>,
+    semi_w: Vec<(i32, i32)>,
+    /// Some open-file weight is not zero (else the file scan is skipped).
+    file_terms: bool,
     /// King zones and pawn shields.
     king: KingTables,
     /// Weight of a type as an attacker of the enemy king zone.
@@ -416,6 +423,10 @@ impl EvalParams {
             mob_avg16,
             royal,
             mob_on,
+            pair_w: vec![(0, 0); n],
+            open_w: vec![(0, 0); n],
+            semi_w: vec![(0, 0); n],
+            file_terms: false,
             king: KingTables::new(&geo),
             king_attack_w,
             pawn,
@@ -505,7 +516,12 @@ impl EvalParams {
                 (self.mg[i] + self.eg[i]) / 2
             };
             self.mob_w[i] = w.get(l.mobility(i));
+            self.pair_w[i] = w.get(l.pair(i));
+            self.open_w[i] = w.get(l.open_file(i));
+            self.semi_w[i] = w.get(l.semi_open(i));
         }
+        self.file_terms =
+            self.pawn.is_some() && (self.open_w.iter().chain(&self.semi_w)).any(|&w| w != (0, 0));
         for ((out, base), &index) in self.pst.iter_mut().zip(&self.base_pst).zip(&self.psq_index) {
             let (m, e) = w.get(index as usize);
             *out = (clamp16(base.0 as i32 + m), clamp16(base.1 as i32 + e));
@@ -539,6 +555,22 @@ impl EvalParams {
     pub fn is_royal(&self, ty: u8) -> bool {
         self.royal.get(ty as usize).copied().unwrap_or(false)
     }
+}
+
+/// The square in front of `sq` for `colour` (toward the enemy side), or `sq` on the last rank.
+fn front_square(geo: &crate::board::Geometry, sq: Square, colour: usize) -> Square {
+    let rank = geo.rank_of(sq) as i32 + if colour == 0 { 1 } else { -1 };
+    u8::try_from(rank)
+        .ok()
+        .and_then(|r| geo.square(geo.file_of(sq), r))
+        .unwrap_or(sq)
+}
+
+/// Distance in king steps.
+fn king_distance(geo: &crate::board::Geometry, a: Square, b: Square) -> i32 {
+    let df = (geo.file_of(a) as i32 - geo.file_of(b) as i32).abs();
+    let dr = (geo.rank_of(a) as i32 - geo.rank_of(b) as i32).abs();
+    df.max(dr)
 }
 
 fn clamp16(x: i32) -> i16 {
@@ -608,7 +640,35 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
+            if !p.royal[i] && bb.count() >= 2 {
+                mg[c] += p.pair_w[i].0;
+                eg[c] += p.pair_w[i].1;
+                if T::ON {
+                    tr.add(c, l.pair(i), 1.0);
+                }
+            }
+            let file_pawns = match p.pawn {
+                Some(pw) if (p.file_terms || T::ON) && !p.royal[i] && pw != ty => {
+                    Some((pos.pieces_of(pw, c), pos.pieces_of(pw, c ^ 1)))
+                }
+                _ => None,
+            };
             for sq in bb.iter() {
+                if let Some((ours, theirs)) = file_pawns {
+                    let file = t.files[t.geo.file_of(sq) as usize];
+                    if (file & ours).is_empty() {
+                        let (w, index) = if (file & theirs).is_empty() {
+                            (p.open_w[i], l.open_file(i))
+                        } else {
+                            (p.semi_w[i], l.semi_open(i))
+                        };
+                        mg[c] += w.0;
+                        eg[c] += w.1;
+                        if T::ON {
+                            tr.add(c, index, 1.0);
+                        }
+                    }
+                }
                 if summed {
                     let (m, e) = p.pst[base + sq.index()];
                     mg[c] += m as i32;
@@ -685,16 +745,38 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     }
     if let Some(pw) = p.pawn {
         let passed = p.pawns.passed_pawns(pos, pw);
+        let (own_king, enemy_king) = (
+            p.scalar(Scalar::PassedOwnKing),
+            p.scalar(Scalar::PassedEnemyKing),
+        );
         for (c, bb) in passed.iter().enumerate() {
             for sq in bb.iter() {
                 let (m, e) = p.pawns.bonus(c, sq);
                 mg[c] += m;
                 eg[c] += e;
+                let r = p.rel_rank[c * p.squares + sq.index()] as usize;
                 if T::ON {
                     let (bm, be) = p.pawns.base_bonus(c, sq);
                     tr.fixed(c, bm, be);
-                    let r = p.rel_rank[c * p.squares + sq.index()] as usize;
                     tr.add(c, l.passed(r), 1.0);
+                }
+                // The kings' race to the pawn's path matters once it is past its third rank.
+                let advance = r.saturating_sub(2) as i32;
+                if advance == 0 {
+                    continue;
+                }
+                let front = front_square(&t.geo, sq, c);
+                for (king, w, s) in [
+                    (kings[c], own_king, Scalar::PassedOwnKing),
+                    (kings[c ^ 1], enemy_king, Scalar::PassedEnemyKing),
+                ] {
+                    let Some(k) = king else { continue };
+                    let n = advance * king_distance(&t.geo, k, front);
+                    mg[c] += w.0 * n;
+                    eg[c] += w.1 * n;
+                    if T::ON {
+                        tr.add(c, l.scalar(s), n as f32);
+                    }
                 }
             }
         }
@@ -705,6 +787,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     (count.doubled, Scalar::Doubled),
                     (count.isolated, Scalar::Isolated),
                     (count.supported, Scalar::Supported),
+                    (count.phalanx, Scalar::Phalanx),
                 ] {
                     let (m, e) = p.scalar(s);
                     mg[c] += m * n;
@@ -946,6 +1029,10 @@ mod tests {
                 "capablanca",
                 "6k3/5pppp1/10/7Q2/4N5/10/PP3PPPPP/6K3 w - - 0 1",
             ),
+            (
+                "chess",
+                "r1b1k2r/pp3ppp/2n5/3PP3/2B5/2B5/PP3PPP/R3K2R w KQkq - 0 1",
+            ),
         ];
         for (name, fen) in cases {
             let v = builtin(name).expect("variant");
@@ -972,6 +1059,50 @@ mod tests {
                 (direct as f64 - traced).abs() <= 2.0 + pieces,
                 "{name} {fen}: evaluate {direct}, trace {traced}"
             );
+        }
+    }
+
+    /// The pair, open-file, phalanx and passed-pawn king terms count what they name: each
+    /// weight set alone moves the evaluation by itself times its count.
+    #[test]
+    fn structure_terms_count_what_they_name() {
+        let v = builtin("chess").expect("chess");
+        let start = AnyPosition::new(v, None, false).expect("start");
+        let base = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+        let l = base.weights().layout.clone();
+        // Rook on the open a-file, the bishop pair, a d2-e2 phalanx (two pawns), and a
+        // passed pawn on e5 (two ranks past its third) with the kings 5 and 2 steps from e6.
+        let fen = "4k3/8/8/4P3/8/8/3PP3/R1B1KB2 w - - 0 1";
+        let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+        let eval_with = |index: Option<usize>| {
+            let mut ep = base.clone();
+            let mut w = ep.weights().clone();
+            if let Some(i) = index {
+                w.w[i] = (10, 10);
+            }
+            ep.set_weights(w);
+            crate::with_position!(&g, p => evaluate(p, &ep))
+        };
+        let plain = eval_with(None);
+        let rook = v.piece_by_name("rook").expect("rook") as usize;
+        let bishop = v.piece_by_name("bishop").expect("bishop") as usize;
+        for (index, count, what) in [
+            (l.pair(bishop), 1, "bishop pair"),
+            (l.open_file(rook), 1, "rook on an open file"),
+            (l.semi_open(rook), 0, "no rook on a half-open file"),
+            (l.scalar(Scalar::Phalanx), 2, "d2 and e2 side by side"),
+            (
+                l.scalar(Scalar::PassedOwnKing),
+                2 * 5,
+                "own king five steps from e6",
+            ),
+            (
+                l.scalar(Scalar::PassedEnemyKing),
+                2 * 2,
+                "enemy king two steps from e6",
+            ),
+        ] {
+            assert_eq!(eval_with(Some(index)) - plain, 10 * count, "{what}");
         }
     }
 

@@ -26,6 +26,8 @@ pub struct StructureCounts {
     pub doubled: i32,
     pub isolated: i32,
     pub supported: i32,
+    /// Pawns with a pawn of their own beside them on the same rank.
+    pub phalanx: i32,
 }
 
 /// The files next to file `f` on a board of `files` files.
@@ -130,6 +132,10 @@ impl PawnTables {
                 // on `sq` attacks (the colours move mirrored).
                 if (capture[c ^ 1].get(sq, occ) & own).any() {
                     o.supported += 1;
+                }
+                let rank = t.ranks[geo.rank_of(sq) as usize];
+                if (adjacent_files(t, f, files) & rank & own).any() {
+                    o.phalanx += 1;
                 }
             }
         }

@@ -15,6 +15,9 @@
 //! material n 320 350         # value of a piece on the board
 //! hand n 330 360             # value of a piece in hand (drop variants)
 //! mobility n 5 6             # per square reached above the piece's average reach
+//! pair b 30 50               # once per side with two or more of the piece on the board
+//! open_file r 20 10          # per piece on a file without pawns
+//! semi_open r 10 5           # per piece on a file with enemy pawns but none of its own
 //! psq n 3 2 -4 1             # PIECE RANK FILE: added to the derived piece-square value
 //! passed 6 10 40             # RANK: added to the derived passed-pawn bonus
 //! doubled -4 -10             # one of the scalar terms in SCALARS
@@ -30,7 +33,7 @@ use std::fmt::Write as _;
 pub type Pair = (i32, i32);
 
 /// Scalar terms, in their order in the weight vector.
-pub const SCALARS: [&str; 10] = [
+pub const SCALARS: [&str; 13] = [
     "doubled",
     "isolated",
     "supported",
@@ -41,6 +44,9 @@ pub const SCALARS: [&str; 10] = [
     "shield_near",
     "shield_far",
     "tempo",
+    "phalanx",
+    "passed_own_king",
+    "passed_enemy_king",
 ];
 
 /// Indices of the scalar terms, in the order of [`SCALARS`].
@@ -66,10 +72,17 @@ pub enum Scalar {
     ShieldFar,
     /// For the side to move.
     Tempo,
+    /// Per pawn with a pawn of its own beside it on the same rank.
+    Phalanx,
+    /// Per passed pawn: its own royal piece's distance (in king steps) to the square in
+    /// front of it, times the pawn's advance beyond its third rank.
+    PassedOwnKing,
+    /// The same for the enemy royal piece.
+    PassedEnemyKing,
 }
 
 // The enum and the names must list the same terms.
-const _: () = assert!(Scalar::Tempo as usize + 1 == SCALARS.len());
+const _: () = assert!(Scalar::PassedEnemyKing as usize + 1 == SCALARS.len());
 
 /// Where each weight sits in the flat vector, for one variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,14 +118,34 @@ impl Layout {
         2 * self.n_types + ty
     }
 
+    /// The bonus for a side with two or more pieces of a type.
+    pub fn pair(&self, ty: usize) -> usize {
+        3 * self.n_types + ty
+    }
+
+    /// Per piece of a type on a file without pawns.
+    pub fn open_file(&self, ty: usize) -> usize {
+        4 * self.n_types + ty
+    }
+
+    /// Per piece of a type on a file with enemy pawns and none of its own.
+    pub fn semi_open(&self, ty: usize) -> usize {
+        5 * self.n_types + ty
+    }
+
+    /// The per-type blocks above, before the piece-square deltas.
+    const PER_TYPE_BLOCKS: usize = 6;
+
     /// The piece-square delta of a type on a rank (from its own side) and a folded file.
     pub fn psq(&self, ty: usize, rank: usize, folded_file: usize) -> usize {
-        3 * self.n_types + (ty * self.ranks + rank) * self.half_files() + folded_file
+        Self::PER_TYPE_BLOCKS * self.n_types
+            + (ty * self.ranks + rank) * self.half_files()
+            + folded_file
     }
 
     /// The passed-pawn delta on a rank (from the pawn's own side).
     pub fn passed(&self, rank: usize) -> usize {
-        3 * self.n_types + self.n_types * self.ranks * self.half_files() + rank
+        Self::PER_TYPE_BLOCKS * self.n_types + self.n_types * self.ranks * self.half_files() + rank
     }
 
     pub fn scalar(&self, s: Scalar) -> usize {
@@ -250,13 +283,16 @@ impl Weights {
                     seen_pieces = true;
                     continue;
                 }
-                "material" | "hand" | "mobility" => {
+                "material" | "hand" | "mobility" | "pair" | "open_file" | "semi_open" => {
                     want(3)?;
                     let ty = piece(args[0])?;
                     let index = match key {
                         "material" => l.material(ty),
                         "hand" => l.hand(ty),
-                        _ => l.mobility(ty),
+                        "mobility" => l.mobility(ty),
+                        "pair" => l.pair(ty),
+                        "open_file" => l.open_file(ty),
+                        _ => l.semi_open(ty),
                     };
                     (index, pair(&args[1..])?)
                 }
@@ -308,6 +344,9 @@ impl Weights {
             ("material", Layout::material as fn(&Layout, usize) -> usize),
             ("hand", Layout::hand),
             ("mobility", Layout::mobility),
+            ("pair", Layout::pair),
+            ("open_file", Layout::open_file),
+            ("semi_open", Layout::semi_open),
         ] {
             for ty in 0..l.n_types {
                 let i = at(l, ty);
@@ -368,7 +407,14 @@ mod tests {
         let l = chess_layout();
         let mut all: Vec<usize> = Vec::new();
         for ty in 0..6 {
-            all.extend([l.material(ty), l.hand(ty), l.mobility(ty)]);
+            all.extend([
+                l.material(ty),
+                l.hand(ty),
+                l.mobility(ty),
+                l.pair(ty),
+                l.open_file(ty),
+                l.semi_open(ty),
+            ]);
             for r in 0..8 {
                 for f in 0..4 {
                     all.push(l.psq(ty, r, f));
