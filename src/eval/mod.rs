@@ -30,6 +30,7 @@ pub mod tune;
 pub mod weights;
 
 use crate::board::bitboard::Bitboard;
+use crate::board::position::tables::MAX_TYPES;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
 pub use incremental::PsqtSums;
@@ -81,6 +82,12 @@ pub struct EvalParams {
     semi_w: Vec<(i32, i32)>,
     /// Some open-file weight is not zero (else the file scan is skipped).
     file_terms: bool,
+    /// Per type: per safe square it can check the enemy royal piece from, on the board and
+    /// by a drop.
+    check_w: Vec<(i32, i32)>,
+    drop_check_w: Vec<(i32, i32)>,
+    /// Some check weight is not zero.
+    check_terms: bool,
     /// King zones and pawn shields.
     king: KingTables,
     /// Weight of a type as an attacker of the enemy king zone.
@@ -427,6 +434,9 @@ impl EvalParams {
             open_w: vec![(0, 0); n],
             semi_w: vec![(0, 0); n],
             file_terms: false,
+            check_w: vec![(0, 0); n],
+            drop_check_w: vec![(0, 0); n],
+            check_terms: false,
             king: KingTables::new(&geo),
             king_attack_w,
             pawn,
@@ -519,7 +529,10 @@ impl EvalParams {
             self.pair_w[i] = w.get(l.pair(i));
             self.open_w[i] = w.get(l.open_file(i));
             self.semi_w[i] = w.get(l.semi_open(i));
+            self.check_w[i] = w.get(l.safe_check(i));
+            self.drop_check_w[i] = w.get(l.drop_check(i));
         }
+        self.check_terms = (self.check_w.iter().chain(&self.drop_check_w)).any(|&w| w != (0, 0));
         self.file_terms =
             self.pawn.is_some() && (self.open_w.iter().chain(&self.semi_w)).any(|&w| w != (0, 0));
         for ((out, base), &index) in self.pst.iter_mut().zip(&self.base_pst).zip(&self.psq_index) {
@@ -620,6 +633,10 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     // Squares each colour attacks, and each colour's pieces that can be threatened.
     let mut attacked_by = [B::EMPTY; 2];
     let mut victims = [B::EMPTY; 2];
+    // checks[type][c]: squares c's pieces of the type reach and could check the enemy royal
+    // piece from (whether the enemy guards them is known after every type's attacks).
+    let check_terms = p.check_terms || T::ON;
+    let mut checks = [[B::EMPTY; 2]; MAX_TYPES];
     for ty in 0..p.n_types as u8 {
         let i = ty as usize;
         for c in 0..2 {
@@ -694,6 +711,14 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 }
             }
             attacked_by[c] |= type_attacks;
+            if check_terms && !p.royal[i] {
+                if let Some(k) = kings[c ^ 1] {
+                    // Where a piece of ours would check from is where the same piece of
+                    // theirs on the royal square would capture (exact for pieces that move
+                    // alike both ways).
+                    checks[i][c] = pt.capture[c ^ 1].get(k, occ) & type_attacks & !own;
+                }
+            }
             if p.threats.is_victim(i) {
                 victims[c] |= bb;
             }
@@ -705,6 +730,40 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             if T::ON {
                 tr.add(c, l.scalar(Scalar::ThreatBase), threat.hits as f32);
                 tr.add(c, l.scalar(Scalar::ThreatGain), threat.gain_units);
+            }
+        }
+    }
+    if check_terms {
+        for (ty, type_checks) in checks.iter().enumerate().take(p.n_types) {
+            if p.royal[ty] {
+                continue;
+            }
+            for c in 0..2 {
+                let safe = type_checks[c] & !attacked_by[c ^ 1];
+                let n = safe.count() as i32;
+                if n > 0 {
+                    mg[c] += p.check_w[ty].0 * n;
+                    eg[c] += p.check_w[ty].1 * n;
+                    if T::ON {
+                        tr.add(c, l.safe_check(ty), n as f32);
+                    }
+                }
+                if !t.piece_drops || pos.in_hand(ty as u8, c) == 0 {
+                    continue;
+                }
+                let Some(k) = kings[c ^ 1] else { continue };
+                let drops = t.pieces[ty].capture[c ^ 1].get(k, occ)
+                    & !occ
+                    & t.drop_region[c][ty]
+                    & !attacked_by[c ^ 1];
+                let n = drops.count() as i32;
+                if n > 0 {
+                    mg[c] += p.drop_check_w[ty].0 * n;
+                    eg[c] += p.drop_check_w[ty].1 * n;
+                    if T::ON {
+                        tr.add(c, l.drop_check(ty), n as f32);
+                    }
+                }
             }
         }
     }
@@ -1104,6 +1163,36 @@ mod tests {
         ] {
             assert_eq!(eval_with(Some(index)) - plain, 10 * count, "{what}");
         }
+    }
+
+    /// Safe checks: squares a piece can check from that the enemy does not guard, on the
+    /// board and by a drop.
+    #[test]
+    fn safe_checks_count_unguarded_checking_squares() {
+        let eval_with = |name: &str, fen: &str, index: &dyn Fn(&Layout, usize) -> usize| {
+            let v = builtin(name).expect("variant");
+            let start = AnyPosition::new(v, None, false).expect("start");
+            let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+            let mut ep = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+            let plain = crate::with_position!(&g, p => evaluate(p, &ep));
+            let mut w = ep.weights().clone();
+            let queen = v.piece_by_name("queen").expect("queen") as usize;
+            let knight = v.piece_by_name("knight").expect("knight") as usize;
+            for ty in [queen, knight] {
+                let i = index(&w.layout, ty);
+                w.w[i] = (10, 10);
+            }
+            ep.set_weights(w);
+            crate::with_position!(&g, p => evaluate(p, &ep)) - plain
+        };
+        // The d1 queen checks e8 from d8 and d7 (guarded by the king), a4, h5 and e2.
+        let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+        assert_eq!(eval_with("chess", fen, &Layout::safe_check), 30);
+        assert_eq!(eval_with("chess", fen, &Layout::drop_check), 0);
+        // A knight in hand checks e8 from c7, d6, f6 and g7, none of them guarded.
+        let fen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1";
+        assert_eq!(eval_with("crazyhouse", fen, &Layout::drop_check), 40);
+        assert_eq!(eval_with("crazyhouse", fen, &Layout::safe_check), 0);
     }
 
     /// Every file in `weights/` is for a built-in variant, reads without error and changes

@@ -18,6 +18,9 @@
 //! pair b 30 50               # once per side with two or more of the piece on the board
 //! open_file r 20 10          # per piece on a file without pawns
 //! semi_open r 10 5           # per piece on a file with enemy pawns but none of its own
+//! safe_check q 40 10         # per square a piece of this kind can check the enemy royal
+//!                            # piece from that the enemy does not attack
+//! drop_check q 60 20         # per such square it could be dropped on (one in hand)
 //! psq n 3 2 -4 1             # PIECE RANK FILE: added to the derived piece-square value
 //! passed 6 10 40             # RANK: added to the derived passed-pawn bonus
 //! doubled -4 -10             # one of the scalar terms in SCALARS
@@ -133,8 +136,18 @@ impl Layout {
         5 * self.n_types + ty
     }
 
+    /// Per square from which a piece of a type could check the enemy royal piece, safely.
+    pub fn safe_check(&self, ty: usize) -> usize {
+        6 * self.n_types + ty
+    }
+
+    /// Per empty square a piece of a type in hand could be dropped on to check, safely.
+    pub fn drop_check(&self, ty: usize) -> usize {
+        7 * self.n_types + ty
+    }
+
     /// The per-type blocks above, before the piece-square deltas.
-    const PER_TYPE_BLOCKS: usize = 6;
+    const PER_TYPE_BLOCKS: usize = 8;
 
     /// The piece-square delta of a type on a rank (from its own side) and a folded file.
     pub fn psq(&self, ty: usize, rank: usize, folded_file: usize) -> usize {
@@ -283,7 +296,8 @@ impl Weights {
                     seen_pieces = true;
                     continue;
                 }
-                "material" | "hand" | "mobility" | "pair" | "open_file" | "semi_open" => {
+                "material" | "hand" | "mobility" | "pair" | "open_file" | "semi_open"
+                | "safe_check" | "drop_check" => {
                     want(3)?;
                     let ty = piece(args[0])?;
                     let index = match key {
@@ -292,7 +306,9 @@ impl Weights {
                         "mobility" => l.mobility(ty),
                         "pair" => l.pair(ty),
                         "open_file" => l.open_file(ty),
-                        _ => l.semi_open(ty),
+                        "semi_open" => l.semi_open(ty),
+                        "safe_check" => l.safe_check(ty),
+                        _ => l.drop_check(ty),
                     };
                     (index, pair(&args[1..])?)
                 }
@@ -347,6 +363,8 @@ impl Weights {
             ("pair", Layout::pair),
             ("open_file", Layout::open_file),
             ("semi_open", Layout::semi_open),
+            ("safe_check", Layout::safe_check),
+            ("drop_check", Layout::drop_check),
         ] {
             for ty in 0..l.n_types {
                 let i = at(l, ty);
@@ -414,6 +432,8 @@ mod tests {
                 l.pair(ty),
                 l.open_file(ty),
                 l.semi_open(ty),
+                l.safe_check(ty),
+                l.drop_check(ty),
             ]);
             for r in 0..8 {
                 for f in 0..4 {
