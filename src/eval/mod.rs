@@ -657,7 +657,8 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
-            if !p.royal[i] && bb.count() >= 2 {
+            // Pawns are (nearly) always two or more: a pair bonus would be a constant.
+            if !p.royal[i] && p.pawn != Some(ty) && bb.count() >= 2 {
                 mg[c] += p.pair_w[i].0;
                 eg[c] += p.pair_w[i].1;
                 if T::ON {

@@ -16,6 +16,7 @@
 //! hand n 330 360             # value of a piece in hand (drop variants)
 //! mobility n 5 6             # per square reached above the piece's average reach
 //! pair b 30 50               # once per side with two or more of the piece on the board
+//!                            # (not for pawns)
 //! open_file r 20 10          # per piece on a file without pawns
 //! semi_open r 10 5           # per piece on a file with enemy pawns but none of its own
 //! safe_check q 40 10         # per square a piece of this kind can check the enemy royal
