@@ -88,6 +88,9 @@ pub struct EvalParams {
     drop_check_w: Vec<(i32, i32)>,
     /// Some check weight is not zero.
     check_terms: bool,
+    /// Per type: per enemy royal zone square attacked, and per piece in its own royal zone.
+    zone_attack_w: Vec<(i32, i32)>,
+    guard_w: Vec<(i32, i32)>,
     /// King zones and pawn shields.
     king: KingTables,
     /// Weight of a type as an attacker of the enemy king zone.
@@ -437,6 +440,8 @@ impl EvalParams {
             check_w: vec![(0, 0); n],
             drop_check_w: vec![(0, 0); n],
             check_terms: false,
+            zone_attack_w: vec![(0, 0); n],
+            guard_w: vec![(0, 0); n],
             king: KingTables::new(&geo),
             king_attack_w,
             pawn,
@@ -531,6 +536,8 @@ impl EvalParams {
             self.semi_w[i] = w.get(l.semi_open(i));
             self.check_w[i] = w.get(l.safe_check(i));
             self.drop_check_w[i] = w.get(l.drop_check(i));
+            self.zone_attack_w[i] = w.get(l.king_attack(i));
+            self.guard_w[i] = w.get(l.king_guard(i));
         }
         self.check_terms = (self.check_w.iter().chain(&self.drop_check_w)).any(|&w| w != (0, 0));
         self.file_terms =
@@ -657,6 +664,17 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
+            if !p.royal[i] {
+                let guards = (bb & zones[c]).count() as i32;
+                if guards > 0 {
+                    mg[c] += p.guard_w[i].0 * guards;
+                    eg[c] += p.guard_w[i].1 * guards;
+                    if T::ON {
+                        tr.add(c, l.king_guard(i), guards as f32);
+                    }
+                }
+            }
+            let mut zone_hits = 0;
             // Pawns are (nearly) always two or more: a pair bonus would be a constant.
             if !p.royal[i] && p.pawn != Some(ty) && bb.count() >= 2 {
                 mg[c] += p.pair_w[i].0;
@@ -699,6 +717,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 }
                 let caps = pt.capture[c].get(sq, occ);
                 type_attacks |= caps;
+                zone_hits += (caps & zones[c ^ 1]).count() as i32;
                 if p.mob_on[i] {
                     let reach =
                         ((pt.quiet[c].get(sq, occ) & !occ) | (caps & occ & !own)).count() as i32;
@@ -712,6 +731,13 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 }
             }
             attacked_by[c] |= type_attacks;
+            if zone_hits > 0 && !p.royal[i] {
+                mg[c] += p.zone_attack_w[i].0 * zone_hits;
+                eg[c] += p.zone_attack_w[i].1 * zone_hits;
+                if T::ON {
+                    tr.add(c, l.king_attack(i), zone_hits as f32);
+                }
+            }
             if check_terms && !p.royal[i] {
                 if let Some(k) = kings[c ^ 1] {
                     // Where a piece of ours would check from is where the same piece of
@@ -1167,7 +1193,7 @@ mod tests {
     }
 
     /// Safe checks: squares a piece can check from that the enemy does not guard, on the
-    /// board and by a drop.
+    /// board and by a drop; and the royal zones' attackers and guards.
     #[test]
     fn safe_checks_count_unguarded_checking_squares() {
         let eval_with = |name: &str, fen: &str, index: &dyn Fn(&Layout, usize) -> usize| {
@@ -1190,6 +1216,9 @@ mod tests {
         let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
         assert_eq!(eval_with("chess", fen, &Layout::safe_check), 30);
         assert_eq!(eval_with("chess", fen, &Layout::drop_check), 0);
+        // It attacks d8 and d7 of the black king's zone, and stands in its own king's zone.
+        assert_eq!(eval_with("chess", fen, &Layout::king_attack), 20);
+        assert_eq!(eval_with("chess", fen, &Layout::king_guard), 10);
         // A knight in hand checks e8 from c7, d6, f6 and g7, none of them guarded.
         let fen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1";
         assert_eq!(eval_with("crazyhouse", fen, &Layout::drop_check), 40);

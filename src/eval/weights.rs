@@ -22,6 +22,8 @@
 //! safe_check q 40 10         # per square a piece of this kind can check the enemy royal
 //!                            # piece from that the enemy does not attack
 //! drop_check q 60 20         # per such square it could be dropped on (one in hand)
+//! king_attack q 3 0          # per square of the enemy royal piece's zone a piece attacks
+//! king_guard s 8 2           # per piece of this kind in its own royal piece's zone
 //! psq n 3 2 -4 1             # PIECE RANK FILE: added to the derived piece-square value
 //! passed 6 10 40             # RANK: added to the derived passed-pawn bonus
 //! doubled -4 -10             # one of the scalar terms in SCALARS
@@ -147,8 +149,18 @@ impl Layout {
         7 * self.n_types + ty
     }
 
+    /// Per square of the enemy royal zone a piece of a type attacks.
+    pub fn king_attack(&self, ty: usize) -> usize {
+        8 * self.n_types + ty
+    }
+
+    /// Per piece of a type in its own royal piece's zone.
+    pub fn king_guard(&self, ty: usize) -> usize {
+        9 * self.n_types + ty
+    }
+
     /// The per-type blocks above, before the piece-square deltas.
-    const PER_TYPE_BLOCKS: usize = 8;
+    const PER_TYPE_BLOCKS: usize = 10;
 
     /// The piece-square delta of a type on a rank (from its own side) and a folded file.
     pub fn psq(&self, ty: usize, rank: usize, folded_file: usize) -> usize {
@@ -298,7 +310,7 @@ impl Weights {
                     continue;
                 }
                 "material" | "hand" | "mobility" | "pair" | "open_file" | "semi_open"
-                | "safe_check" | "drop_check" => {
+                | "safe_check" | "drop_check" | "king_attack" | "king_guard" => {
                     want(3)?;
                     let ty = piece(args[0])?;
                     let index = match key {
@@ -309,7 +321,9 @@ impl Weights {
                         "open_file" => l.open_file(ty),
                         "semi_open" => l.semi_open(ty),
                         "safe_check" => l.safe_check(ty),
-                        _ => l.drop_check(ty),
+                        "drop_check" => l.drop_check(ty),
+                        "king_attack" => l.king_attack(ty),
+                        _ => l.king_guard(ty),
                     };
                     (index, pair(&args[1..])?)
                 }
@@ -366,6 +380,8 @@ impl Weights {
             ("semi_open", Layout::semi_open),
             ("safe_check", Layout::safe_check),
             ("drop_check", Layout::drop_check),
+            ("king_attack", Layout::king_attack),
+            ("king_guard", Layout::king_guard),
         ] {
             for ty in 0..l.n_types {
                 let i = at(l, ty);
@@ -435,6 +451,8 @@ mod tests {
                 l.semi_open(ty),
                 l.safe_check(ty),
                 l.drop_check(ty),
+                l.king_attack(ty),
+                l.king_guard(ty),
             ]);
             for r in 0..8 {
                 for f in 0..4 {
