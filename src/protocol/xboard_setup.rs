@@ -291,12 +291,8 @@ pub fn xboard_castling(v: &Variant) -> Option<u32> {
 /// The XBetza of piece `i` as XBoard 4.9.1 reads it.
 fn xboard_betza(v: &Variant, i: usize) -> String {
     let p = &v.pieces[i];
-    let dialect = match p.dialect {
-        crate::variant::BetzaDialect::XBetza => crate::betza::Dialect::XBetza,
-        crate::variant::BetzaDialect::FairyStockfish => crate::betza::Dialect::FairyStockfish,
-    };
-    match crate::betza::parse(&p.betza, dialect).map(|pc| pc.to_xboard()) {
-        Ok(Ok(s)) => s,
+    match p.moves.to_xboard() {
+        Ok(s) => s,
         // Not expressible in XBoard's reading: send it as written (XBoard stops at what it
         // does not understand).
         _ => p.betza.clone(),

@@ -1,5 +1,6 @@
-//! The one place where piece Betza strings are validated: by the XBetza parser, in the dialect
-//! the piece will be read in.
+//! The one place where piece Betza strings are read for a variant: by the XBetza parser, in
+//! the dialect the piece will be read in, once, at load time. Everything after (the move
+//! generator's tables, XBoard's `piece` command) works from the parsed form.
 
 use super::types::BetzaDialect;
 use crate::betza;
@@ -12,13 +13,11 @@ pub fn dialect(d: BetzaDialect) -> betza::Dialect {
     }
 }
 
-/// Checks that `betza` is a piece description the engine can read in `d`. The empty string is
-/// a piece without moves (Fairy-Stockfish's `immobile`).
-pub fn validate(text: &str, d: BetzaDialect) -> Result<(), String> {
+/// Reads `betza` in `d`, or says why it is not a piece description. The empty string is a
+/// piece without moves (Fairy-Stockfish's `immobile`).
+pub fn parse(text: &str, d: BetzaDialect) -> Result<betza::Piece, String> {
     if text.is_empty() {
-        return Ok(());
+        return Ok(betza::Piece::default());
     }
-    betza::parse(text, dialect(d))
-        .map(|_| ())
-        .map_err(|e| format!("column {}: {}", e.column, e.reason))
+    betza::parse(text, dialect(d)).map_err(|e| format!("column {}: {}", e.column, e.reason))
 }

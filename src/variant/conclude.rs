@@ -59,6 +59,7 @@ pub fn conclude(
             name: pieces::slot_name(slot),
             letter: p.letter,
             betza: p.betza.clone(),
+            moves: p.moves.clone(),
             dialect: p.dialect,
             royal: slot == KING_SLOT,
             special: p.special,

@@ -18,6 +18,8 @@ pub struct SlotPiece {
     /// Upper-case FEN letter.
     pub letter: char,
     pub betza: String,
+    /// `betza`, parsed.
+    pub moves: std::sync::Arc<crate::betza::Piece>,
     pub dialect: BetzaDialect,
     pub special: Option<SpecialPiece>,
     /// Line of the defining key in the section being read, to report conflicts there.
@@ -358,9 +360,10 @@ impl VariantSpec {
             let (_, b, special) = pieces::PREDEFINED[slot];
             (b.to_string(), special)
         };
-        if let Err(reason) = super::betza_check::validate(&betza, BetzaDialect::FairyStockfish) {
-            return cx.err(line, name, format!("bad Betza '{betza}': {reason}"));
-        }
+        let moves = match super::betza_check::parse(&betza, BetzaDialect::FairyStockfish) {
+            Ok(m) => std::sync::Arc::new(m),
+            Err(reason) => return cx.err(line, name, format!("bad Betza '{betza}': {reason}")),
+        };
         if let Some(other) = self.slot_by_letter(letter).filter(|&o| o != slot) {
             let earlier = self.slots[other].as_ref().and_then(|p| p.defined_at);
             if let Some(other_line) = earlier {
@@ -384,6 +387,7 @@ impl VariantSpec {
         self.slots[slot] = Some(SlotPiece {
             letter,
             betza,
+            moves,
             dialect: BetzaDialect::FairyStockfish,
             special,
             defined_at: Some(line),

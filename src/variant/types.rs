@@ -149,6 +149,10 @@ pub struct PieceType {
     pub letter: char,
     /// Move description.
     pub betza: String,
+    /// `betza` as read in `dialect`, parsed once when the variant was loaded: the move
+    /// generator's tables and XBoard's `piece` command are made from it.
+    #[serde(skip)]
+    pub moves: std::sync::Arc<crate::betza::Piece>,
     /// Which Betza reading `betza` is meant in.
     pub dialect: BetzaDialect,
     /// Whether this is the royal type (checkmate target). At most one type is royal.

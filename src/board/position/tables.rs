@@ -16,16 +16,14 @@
 //! destination.
 
 use super::chains::{self, LegChains};
-use crate::betza::{self, Component, ComponentKind, Dialect, Hop, Range, Simple};
+use crate::betza::{self, Component, ComponentKind, Hop, Range, Simple};
 use crate::board::attacks::{
     reference, Direction, Directions, LameLeaperTable, LameStep, LineAttacks, LineKind, LineSpec,
     LineTable, ObliqueRiderTable,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::variant::{
-    BetzaDialect, Color as VColor, EnclosingRule, PieceSet, Region, Variant, WallingRule,
-};
+use crate::variant::{Color as VColor, EnclosingRule, PieceSet, Region, Variant, WallingRule};
 use std::collections::HashMap;
 use std::sync::Arc;
 use thiserror::Error;
@@ -42,16 +40,6 @@ pub enum TableError {
     /// Too many piece types.
     #[error("{0} piece types; at most {MAX_TYPES} are supported")]
     TooManyTypes(usize),
-    /// A Betza string that does not parse.
-    #[error("piece '{letter}' ({betza}): {reason}")]
-    Betza {
-        /// Piece letter.
-        letter: char,
-        /// Its Betza text.
-        betza: String,
-        /// What is wrong.
-        reason: String,
-    },
     /// A component this move generator cannot play yet.
     #[error("piece '{letter}' ({betza}): component '{component}' is not supported by the move generator yet")]
     Unsupported {
@@ -581,15 +569,8 @@ fn build_piece<B: Bitboard>(
     cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
 ) -> Result<(PieceTables<B>, Option<Walker<B>>), TableError> {
     let pt = &v.pieces[id as usize];
-    let dialect = match pt.dialect {
-        BetzaDialect::XBetza => Dialect::XBetza,
-        BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
-    };
-    let piece = betza::parse(&pt.betza, dialect).map_err(|e| TableError::Betza {
-        letter: pt.letter,
-        betza: pt.betza.clone(),
-        reason: e.to_string(),
-    })?;
+    // Parsed once, when the variant was loaded.
+    let piece: &betza::Piece = &pt.moves;
     let mut symmetric = true;
     let mut capture_needs_occ = false;
     let mut complex_capture = false;
