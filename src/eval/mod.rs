@@ -577,6 +577,25 @@ impl EvalParams {
     }
 }
 
+/// Adds `n` times the weight `w` (weight `index` of the layout) to colour `c`'s middlegame
+/// and endgame sums, and reports it to the trace.
+#[inline(always)]
+fn add_term<T: Trace>(
+    mg: &mut [i32; 2],
+    eg: &mut [i32; 2],
+    tr: &mut T,
+    c: usize,
+    w: (i32, i32),
+    index: usize,
+    n: i32,
+) {
+    mg[c] += w.0 * n;
+    eg[c] += w.1 * n;
+    if T::ON && n != 0 {
+        tr.add(c, index, n as f32);
+    }
+}
+
 /// The square in front of `sq` for `colour` (toward the enemy side), or `sq` on the last rank.
 fn front_square(geo: &crate::board::Geometry, sq: Square, colour: usize) -> Square {
     let rank = geo.rank_of(sq) as i32 + if colour == 0 { 1 } else { -1 };
@@ -664,24 +683,13 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
+            let mut zone_hits = 0;
             if !p.royal[i] {
                 let guards = (bb & zones[c]).count() as i32;
-                if guards > 0 {
-                    mg[c] += p.guard_w[i].0 * guards;
-                    eg[c] += p.guard_w[i].1 * guards;
-                    if T::ON {
-                        tr.add(c, l.king_guard(i), guards as f32);
-                    }
-                }
-            }
-            let mut zone_hits = 0;
-            // Pawns are (nearly) always two or more: a pair bonus would be a constant.
-            if !p.royal[i] && p.pawn != Some(ty) && bb.count() >= 2 {
-                mg[c] += p.pair_w[i].0;
-                eg[c] += p.pair_w[i].1;
-                if T::ON {
-                    tr.add(c, l.pair(i), 1.0);
-                }
+                add_term(&mut mg, &mut eg, tr, c, p.guard_w[i], l.king_guard(i), guards);
+                // Pawns are (nearly) always two or more: a pair bonus would be a constant.
+                let pair = i32::from(p.pawn != Some(ty) && bb.count() >= 2);
+                add_term(&mut mg, &mut eg, tr, c, p.pair_w[i], l.pair(i), pair);
             }
             let file_pawns = match p.pawn {
                 Some(pw) if (p.file_terms || T::ON) && !p.royal[i] && pw != ty => {
@@ -698,11 +706,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                         } else {
                             (p.semi_w[i], l.semi_open(i))
                         };
-                        mg[c] += w.0;
-                        eg[c] += w.1;
-                        if T::ON {
-                            tr.add(c, index, 1.0);
-                        }
+                        add_term(&mut mg, &mut eg, tr, c, w, index, 1);
                     }
                 }
                 if summed {
@@ -731,12 +735,9 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 }
             }
             attacked_by[c] |= type_attacks;
-            if zone_hits > 0 && !p.royal[i] {
-                mg[c] += p.zone_attack_w[i].0 * zone_hits;
-                eg[c] += p.zone_attack_w[i].1 * zone_hits;
-                if T::ON {
-                    tr.add(c, l.king_attack(i), zone_hits as f32);
-                }
+            if !p.royal[i] {
+                let w = p.zone_attack_w[i];
+                add_term(&mut mg, &mut eg, tr, c, w, l.king_attack(i), zone_hits);
             }
             if check_terms && !p.royal[i] {
                 if let Some(k) = kings[c ^ 1] {
@@ -766,15 +767,8 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 continue;
             }
             for c in 0..2 {
-                let safe = type_checks[c] & !attacked_by[c ^ 1];
-                let n = safe.count() as i32;
-                if n > 0 {
-                    mg[c] += p.check_w[ty].0 * n;
-                    eg[c] += p.check_w[ty].1 * n;
-                    if T::ON {
-                        tr.add(c, l.safe_check(ty), n as f32);
-                    }
-                }
+                let safe = (type_checks[c] & !attacked_by[c ^ 1]).count() as i32;
+                add_term(&mut mg, &mut eg, tr, c, p.check_w[ty], l.safe_check(ty), safe);
                 if !t.piece_drops || pos.in_hand(ty as u8, c) == 0 {
                     continue;
                 }
@@ -784,13 +778,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     & t.drop_region[c][ty]
                     & !attacked_by[c ^ 1];
                 let n = drops.count() as i32;
-                if n > 0 {
-                    mg[c] += p.drop_check_w[ty].0 * n;
-                    eg[c] += p.drop_check_w[ty].1 * n;
-                    if T::ON {
-                        tr.add(c, l.drop_check(ty), n as f32);
-                    }
-                }
+                add_term(&mut mg, &mut eg, tr, c, p.drop_check_w[ty], l.drop_check(ty), n);
             }
         }
     }
@@ -819,12 +807,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             if off2 >= p.shield_min_off2 {
                 let (near, far) = p.king.shield(c, k, pos.pieces_of(pw, c));
                 for (count, s) in [(near, Scalar::ShieldNear), (far, Scalar::ShieldFar)] {
-                    let (m, e) = p.scalar(s);
-                    mg[c] += m * count;
-                    eg[c] += e * count;
-                    if T::ON {
-                        tr.add(c, l.scalar(s), count as f32);
-                    }
+                    add_term(&mut mg, &mut eg, tr, c, p.scalar(s), l.scalar(s), count);
                 }
             }
         }
@@ -858,11 +841,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 ] {
                     let Some(k) = king else { continue };
                     let n = advance * king_distance(&t.geo, k, front);
-                    mg[c] += w.0 * n;
-                    eg[c] += w.1 * n;
-                    if T::ON {
-                        tr.add(c, l.scalar(s), n as f32);
-                    }
+                    add_term(&mut mg, &mut eg, tr, c, w, l.scalar(s), n);
                 }
             }
         }
@@ -875,12 +854,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     (count.supported, Scalar::Supported),
                     (count.phalanx, Scalar::Phalanx),
                 ] {
-                    let (m, e) = p.scalar(s);
-                    mg[c] += m * n;
-                    eg[c] += e * n;
-                    if T::ON {
-                        tr.add(c, l.scalar(s), n as f32);
-                    }
+                    add_term(&mut mg, &mut eg, tr, c, p.scalar(s), l.scalar(s), n);
                 }
             }
         }
