@@ -3,24 +3,8 @@
 
 mod betza_common;
 
-use betza_common::effects;
+use betza_common::{effects, Rng};
 use dabbaba::betza::{self, Board, Cell, Color, Dialect, EnPassant, Piece, Situation, Square};
-
-/// xorshift64*: small, seeded, good enough to scatter pieces.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 const XBETZA: &[&str] = &[
     "W",

@@ -17,7 +17,11 @@
 //! mobility regions, palace lines, soldiers, janggi cannons) are covered by perft against
 //! Fairy-Stockfish (`tests/perft_suite.rs`, `tests/perft_position.rs`).
 
+mod betza_common;
+
 use std::collections::BTreeSet;
+
+use betza_common::Rng;
 
 use dabbaba::betza::{self, Cell, Dialect};
 use dabbaba::board::{Bb256, Bitboard, Geometry, Square, Tables};
@@ -71,22 +75,6 @@ fn extra_variants(files: u32, ranks: u32) -> Vec<Variant> {
         .iter()
         .map(|n| set.get(n).expect("loaded").clone())
         .collect()
-}
-
-/// xorshift64*: small, seeded, reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 fn random_cells(geo: &Geometry, rng: &mut Rng, density: u64, walls: bool) -> Vec<Cell> {

@@ -686,7 +686,15 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             let mut zone_hits = 0;
             if !p.royal[i] {
                 let guards = (bb & zones[c]).count() as i32;
-                add_term(&mut mg, &mut eg, tr, c, p.guard_w[i], l.king_guard(i), guards);
+                add_term(
+                    &mut mg,
+                    &mut eg,
+                    tr,
+                    c,
+                    p.guard_w[i],
+                    l.king_guard(i),
+                    guards,
+                );
                 // Pawns are (nearly) always two or more: a pair bonus would be a constant.
                 let pair = i32::from(p.pawn != Some(ty) && bb.count() >= 2);
                 add_term(&mut mg, &mut eg, tr, c, p.pair_w[i], l.pair(i), pair);
@@ -768,7 +776,15 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
             for c in 0..2 {
                 let safe = (type_checks[c] & !attacked_by[c ^ 1]).count() as i32;
-                add_term(&mut mg, &mut eg, tr, c, p.check_w[ty], l.safe_check(ty), safe);
+                add_term(
+                    &mut mg,
+                    &mut eg,
+                    tr,
+                    c,
+                    p.check_w[ty],
+                    l.safe_check(ty),
+                    safe,
+                );
                 if !t.piece_drops || pos.in_hand(ty as u8, c) == 0 {
                     continue;
                 }
@@ -778,7 +794,15 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     & t.drop_region[c][ty]
                     & !attacked_by[c ^ 1];
                 let n = drops.count() as i32;
-                add_term(&mut mg, &mut eg, tr, c, p.drop_check_w[ty], l.drop_check(ty), n);
+                add_term(
+                    &mut mg,
+                    &mut eg,
+                    tr,
+                    c,
+                    p.drop_check_w[ty],
+                    l.drop_check(ty),
+                    n,
+                );
             }
         }
     }

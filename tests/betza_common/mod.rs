@@ -123,3 +123,19 @@ pub fn effects(moves: &[Move]) -> Vec<Effect> {
     all.dedup();
     all
 }
+
+/// xorshift64*: small, seeded, good enough to scatter pieces.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
