@@ -327,26 +327,25 @@ fn builtin_pieces_match_the_walker() {
     assert!(cases > 100_000);
 }
 
+/// The pieces of [`EXTRA`] on every board of [`BOARDS`]; the number of cases compared.
+fn check_extra_pieces(rounds: usize, seed: u64, walls: bool) -> usize {
+    BOARDS
+        .iter()
+        .flat_map(|&(files, ranks)| extra_variants(files, ranks))
+        .map(|v| check_width(&v, rounds, seed, walls))
+        .sum()
+}
+
 #[test]
 fn extra_pieces_match_the_walker() {
-    let mut cases = 0;
-    for &(files, ranks) in BOARDS {
-        for v in extra_variants(files, ranks) {
-            cases += check_width(&v, 6, 0x5eed_0002, false);
-        }
-    }
+    let cases = check_extra_pieces(6, 0x5eed_0002, false);
     eprintln!("{cases} cases");
     assert!(cases > 100_000);
 }
 
 #[test]
 fn pieces_on_boards_with_walls_match_the_walker() {
-    let mut cases = 0;
-    for &(files, ranks) in BOARDS {
-        for v in extra_variants(files, ranks) {
-            cases += check_width(&v, 3, 0x5eed_0003, true);
-        }
-    }
+    let mut cases = check_extra_pieces(3, 0x5eed_0003, true);
     for name in ["chess", "xiangqi", "shogi", "capablanca", "chu"] {
         cases += check_width(
             variant::builtin(name).expect("built in"),

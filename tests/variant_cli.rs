@@ -10,6 +10,12 @@ fn dabbaba(args: &[&str]) -> Output {
         .expect("run dabbaba")
 }
 
+/// `dabbaba check PATH`: its exit code and standard output.
+fn check(path: &std::path::Path) -> (Option<i32>, String) {
+    let out = dabbaba(&["check", path.to_str().unwrap()]);
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -24,9 +30,8 @@ fn check_reports_every_problem_and_exits_1() {
         "bad.ini",
         "[x:chess]\nfoo = 1\ncastling = maybe\n[y:nope]\n",
     );
-    let out = dabbaba(&["check", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (code, stdout) = check(&path);
+    assert_eq!(code, Some(1));
     let p = path.display();
     assert_eq!(
         stdout,
@@ -52,9 +57,8 @@ fn check_loads_section_by_section_and_replaces_known_names() {
          [d:a]\nbogus = 1\n\
          [e:makruk]\n",
     );
-    let out = dabbaba(&["check", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (code, stdout) = check(&path);
+    assert_eq!(code, Some(1));
     let p = path.display();
     assert_eq!(
         stdout,
@@ -100,9 +104,8 @@ fn check_skips_a_variant_the_engine_cannot_play() {
          [twice:chess]\ncustomPiece1 = a:cacafK\n\
          startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1\n",
     );
-    let out = dabbaba(&["check", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (code, stdout) = check(&path);
+    assert_eq!(code, Some(1));
     let p = path.display();
     assert_eq!(
         stdout,
@@ -126,9 +129,8 @@ fn check_says_ok_and_exits_0() {
         "good.ini",
         "[x:chess]\ncastling = false\n[y:x]\nnMoveRule = 20\n",
     );
-    let out = dabbaba(&["check", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (code, stdout) = check(&path);
+    assert_eq!(code, Some(0));
     assert!(stdout.contains("OK: 2 variants: x, y"), "{stdout}");
 }
 

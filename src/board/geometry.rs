@@ -138,6 +138,14 @@ impl Geometry {
     pub fn rank_of(&self, sq: Square) -> u8 {
         sq.0 / self.files
     }
+    /// Distance in king steps (the larger of the file and rank differences).
+    #[inline]
+    pub fn king_distance(&self, a: Square, b: Square) -> i32 {
+        let df = (self.file_of(a) as i32 - self.file_of(b) as i32).abs();
+        let dr = (self.rank_of(a) as i32 - self.rank_of(b) as i32).abs();
+        df.max(dr)
+    }
+
     /// The square `dx` files and `dy` ranks away from `sq`, or `None` if that leaves the
     /// board (no wrapping at the edges).
     #[inline]
@@ -260,6 +268,9 @@ mod tests {
         assert_eq!(g.offset(a1, 1, 2), g.square(1, 2));
         let h1 = g.square(7, 0).unwrap();
         assert_eq!(g.offset(h1, 1, 0), None, "no wrap to the next rank");
+        assert_eq!(g.king_distance(a1, h1), 7);
+        assert_eq!(g.king_distance(h1, g.square(5, 2).unwrap()), 2);
+        assert_eq!(g.king_distance(a1, a1), 0);
     }
 
     #[test]

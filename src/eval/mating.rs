@@ -106,9 +106,7 @@ impl MatingMaterial {
             // Steps to the nearest corner (file and rank moves counted apart).
             let to_corner = f.min(files - 1 - f) + r.min(ranks - 1 - r);
             let far_corner = (files - 1) / 2 + (ranks - 1) / 2;
-            let kings_apart = (f - geo.file_of(ak) as i32)
-                .abs()
-                .max((r - geo.rank_of(ak) as i32).abs());
+            let kings_apart = geo.king_distance(bk, ak);
             let widest = files.max(ranks) - 1;
             let bonus = 12 * (far_corner - to_corner) + 8 * (widest - kings_apart);
             return if attacker == us { bonus } else { -bonus };

@@ -596,22 +596,6 @@ fn add_term<T: Trace>(
     }
 }
 
-/// The square in front of `sq` for `colour` (toward the enemy side), or `sq` on the last rank.
-fn front_square(geo: &crate::board::Geometry, sq: Square, colour: usize) -> Square {
-    let rank = geo.rank_of(sq) as i32 + if colour == 0 { 1 } else { -1 };
-    u8::try_from(rank)
-        .ok()
-        .and_then(|r| geo.square(geo.file_of(sq), r))
-        .unwrap_or(sq)
-}
-
-/// Distance in king steps.
-fn king_distance(geo: &crate::board::Geometry, a: Square, b: Square) -> i32 {
-    let df = (geo.file_of(a) as i32 - geo.file_of(b) as i32).abs();
-    let dr = (geo.rank_of(a) as i32 - geo.rank_of(b) as i32).abs();
-    df.max(dr)
-}
-
 fn clamp16(x: i32) -> i16 {
     x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
 }
@@ -858,13 +842,15 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 if advance == 0 {
                     continue;
                 }
-                let front = front_square(&t.geo, sq, c);
+                // The square in front of the pawn (the pawn's own on the last rank).
+                let ahead = if c == 0 { 1 } else { -1 };
+                let front = t.geo.offset(sq, 0, ahead).unwrap_or(sq);
                 for (king, w, s) in [
                     (kings[c], own_king, Scalar::PassedOwnKing),
                     (kings[c ^ 1], enemy_king, Scalar::PassedEnemyKing),
                 ] {
                     let Some(k) = king else { continue };
-                    let n = advance * king_distance(&t.geo, k, front);
+                    let n = advance * t.geo.king_distance(k, front);
                     add_term(&mut mg, &mut eg, tr, c, w, l.scalar(s), n);
                 }
             }

@@ -127,10 +127,12 @@ impl VariantSet {
         self.playable = Some(check);
     }
 
-    /// The variant, or the reason it cannot be played by the installed check.
+    /// The variant, or why the installed check says it cannot be played.
     fn checked(&self, v: Variant) -> Result<Variant, String> {
         match self.playable {
-            Some(check) => check(&v).map(|()| v),
+            Some(check) => check(&v)
+                .map(|()| v)
+                .map_err(|why| format!("cannot be played: {why}")),
             None => Ok(v),
         }
     }
@@ -169,13 +171,10 @@ impl VariantSet {
             let before = errors.len();
             spec.apply(file, section, &mut errors);
             let variant = match conclude(&section.name, &spec, file, section.line) {
-                Ok(v) => match staged.checked(v) {
-                    Ok(v) => Some(v),
-                    Err(why) => {
-                        errors.push(located(format!("cannot be played: {why}")));
-                        None
-                    }
-                },
+                Ok(v) => staged
+                    .checked(v)
+                    .map_err(|why| errors.push(located(why)))
+                    .ok(),
                 Err(mut e) => {
                     errors.append(&mut e);
                     None
@@ -250,7 +249,7 @@ impl VariantSet {
                     Ok(v) => match self.checked(v) {
                         Ok(v) => Some((spec, v)),
                         Err(why) => {
-                            errors.push(located(format!("cannot be played: {why}")));
+                            errors.push(located(why));
                             None
                         }
                     },
