@@ -20,6 +20,7 @@ use crate::board::position::{Position, Tables};
 use crate::cli::game::VariantTables;
 use crate::cli::output::say;
 use crate::eval::tune::{fit_k, loss, to_real, tune, Sample, TuneSettings};
+use crate::eval::weights::Layout;
 use crate::eval::{evaluate_traced, piece_letters, EvalParams, Features};
 use crate::variant::Variant;
 
@@ -54,6 +55,11 @@ pub struct TuneArgs {
     /// positions teach that material does not matter.
     #[arg(long)]
     pub max_ply: Option<u32>,
+    /// Fit only these terms (weights-file keys, comma-separated: `material,hand,psq`,
+    /// `tempo`, ...); the others keep their start values. Fewer weights need fewer games:
+    /// a variant with many piece types and little data can start with its piece values.
+    #[arg(long, value_delimiter = ',')]
+    pub terms: Vec<String>,
 }
 
 /// One data line.
@@ -122,6 +128,17 @@ pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     let variant = set
         .get(&args.variant)
         .with_context(|| format!("unknown variant '{}'", args.variant))?;
+    if let Some(bad) = args
+        .terms
+        .iter()
+        .find(|t| !Layout::term_names().any(|n| n == t.as_str()))
+    {
+        let known: Vec<&str> = Layout::term_names().collect();
+        anyhow::bail!(
+            "--terms: unknown term '{bad}' (known: {})",
+            known.join(", ")
+        );
+    }
     let lines = read_data(&args.data, args.limit)?;
     let text = match VariantTables::new(variant)? {
         VariantTables::W64(t) => tune_on(&t, variant, &lines, args)?,
@@ -202,16 +219,19 @@ fn tune_on<B: Bitboard>(
             loss(&valid, w, k, 1.0),
         )
     };
+    let layout = &ev.weights().layout;
+    let chosen =
+        |i: usize| args.terms.is_empty() || args.terms.iter().any(|t| t == layout.term_name(i));
     let (t0, v0, r0) = losses(&w0);
     say!(
         "{} training and {} validation positions ({drawn} drawn by material and {late} \
          after --max-ply left out), {} weights, k = {k:.4}",
         train.len(),
         valid.len(),
-        used.iter().filter(|&&u| u).count()
+        (0..n_weights).filter(|&i| used[i] && chosen(i)).count()
     );
     say!("epoch 0: loss {t0:.6} validation {v0:.6} results {r0:.6}");
-    let frozen: Vec<bool> = used.iter().map(|u| !u).collect();
+    let frozen: Vec<bool> = (0..n_weights).map(|i| !used[i] || !chosen(i)).collect();
     let mut w = w0.clone();
     let every = (args.epochs / 10).max(1);
     tune(&train, &mut w, &frozen, k, &settings, |epoch, w| {

@@ -12,6 +12,8 @@
 //!                            # after it; a file given with --weights must have this line)
 //! board 8x8                  # must match the variant's board
 //! pieces pnbrqk              # must match the variant's piece letters, in type order
+//!                            # (a piece that exists only promoted, as Chu Shogi's horned
+//!                            # falcon, is written `+` and its unpromoted letter: `+h`)
 //! material n 320 350         # value of a piece on the board
 //! hand n 330 360             # value of a piece in hand (drop variants)
 //! mobility n 5 6             # per square reached above the piece's average reach
@@ -35,6 +37,8 @@
 
 use std::fmt::Write as _;
 
+use crate::variant::pieces::{letter_of_token, letter_text};
+
 /// A (middlegame, endgame) pair.
 pub type Pair = (i32, i32);
 
@@ -53,6 +57,20 @@ pub const SCALARS: [&str; 13] = [
     "phalanx",
     "passed_own_king",
     "passed_enemy_king",
+];
+
+/// The per-type terms, in their order in the weight vector (one block of `n_types` each).
+pub const PER_TYPE_TERMS: [&str; 10] = [
+    "material",
+    "hand",
+    "mobility",
+    "pair",
+    "open_file",
+    "semi_open",
+    "safe_check",
+    "drop_check",
+    "king_attack",
+    "king_guard",
 ];
 
 /// Indices of the scalar terms, in the order of [`SCALARS`].
@@ -112,55 +130,81 @@ impl Layout {
         self.files.div_ceil(2)
     }
 
+    /// The weight of type `ty` in the per-type block named `PER_TYPE_TERMS[block]`.
+    pub fn per_type(&self, block: usize, ty: usize) -> usize {
+        block * self.n_types + ty
+    }
+
     pub fn material(&self, ty: usize) -> usize {
-        ty
+        self.per_type(0, ty)
     }
 
     pub fn hand(&self, ty: usize) -> usize {
-        self.n_types + ty
+        self.per_type(1, ty)
     }
 
     pub fn mobility(&self, ty: usize) -> usize {
-        2 * self.n_types + ty
+        self.per_type(2, ty)
     }
 
     /// The bonus for a side with two or more pieces of a type.
     pub fn pair(&self, ty: usize) -> usize {
-        3 * self.n_types + ty
+        self.per_type(3, ty)
     }
 
     /// Per piece of a type on a file without pawns.
     pub fn open_file(&self, ty: usize) -> usize {
-        4 * self.n_types + ty
+        self.per_type(4, ty)
     }
 
     /// Per piece of a type on a file with enemy pawns and none of its own.
     pub fn semi_open(&self, ty: usize) -> usize {
-        5 * self.n_types + ty
+        self.per_type(5, ty)
     }
 
     /// Per square from which a piece of a type could check the enemy royal piece, safely.
     pub fn safe_check(&self, ty: usize) -> usize {
-        6 * self.n_types + ty
+        self.per_type(6, ty)
     }
 
     /// Per empty square a piece of a type in hand could be dropped on to check, safely.
     pub fn drop_check(&self, ty: usize) -> usize {
-        7 * self.n_types + ty
+        self.per_type(7, ty)
     }
 
     /// Per square of the enemy royal zone a piece of a type attacks.
     pub fn king_attack(&self, ty: usize) -> usize {
-        8 * self.n_types + ty
+        self.per_type(8, ty)
     }
 
     /// Per piece of a type in its own royal piece's zone.
     pub fn king_guard(&self, ty: usize) -> usize {
-        9 * self.n_types + ty
+        self.per_type(9, ty)
     }
 
     /// The per-type blocks above, before the piece-square deltas.
-    const PER_TYPE_BLOCKS: usize = 10;
+    const PER_TYPE_BLOCKS: usize = PER_TYPE_TERMS.len();
+
+    /// The name of the term weight `index` belongs to, as the weights file spells its key.
+    pub fn term_name(&self, index: usize) -> &'static str {
+        if index < Self::PER_TYPE_BLOCKS * self.n_types {
+            PER_TYPE_TERMS[index / self.n_types]
+        } else if index < self.passed(0) {
+            "psq"
+        } else if index < self.scalar_index(0) {
+            "passed"
+        } else {
+            SCALARS[index - self.scalar_index(0)]
+        }
+    }
+
+    /// Every term name a weights file (and `dabbaba tune --terms`) knows.
+    pub fn term_names() -> impl Iterator<Item = &'static str> {
+        PER_TYPE_TERMS
+            .into_iter()
+            .chain(["psq", "passed"])
+            .chain(SCALARS)
+    }
 
     /// The piece-square delta of a type on a rank (from its own side) and a folded file.
     pub fn psq(&self, ty: usize, rank: usize, folded_file: usize) -> usize {
@@ -259,14 +303,12 @@ impl Weights {
                 }
             };
             let piece = |s: &str| -> Result<usize, WeightsError> {
-                let mut cs = s.chars();
-                match (cs.next(), cs.next()) {
-                    (Some(c), None) => letters
-                        .chars()
-                        .position(|x| x == c.to_ascii_lowercase())
-                        .ok_or_else(|| err(format!("{key}: no piece '{s}' in this variant"))),
-                    _ => Err(err(format!("{key}: '{s}' is not a piece letter"))),
-                }
+                let letter = letter_of_token(s)
+                    .ok_or_else(|| err(format!("{key}: '{s}' is not a piece letter")))?;
+                letters
+                    .chars()
+                    .position(|x| x == letter.to_ascii_lowercase())
+                    .ok_or_else(|| err(format!("{key}: no piece '{s}' in this variant")))
             };
             let number = |s: &str| -> Result<i32, WeightsError> {
                 s.parse::<i32>()
@@ -300,32 +342,15 @@ impl Weights {
                 }
                 "pieces" => {
                     want(1)?;
-                    if args[0].to_ascii_lowercase() != letters {
+                    if args[0].to_ascii_lowercase() != written(letters) {
                         return Err(err(format!(
-                            "pieces: the weights are for '{}', the variant has '{letters}'",
-                            args[0]
+                            "pieces: the weights are for '{}', the variant has '{}'",
+                            args[0],
+                            written(letters)
                         )));
                     }
                     seen_pieces = true;
                     continue;
-                }
-                "material" | "hand" | "mobility" | "pair" | "open_file" | "semi_open"
-                | "safe_check" | "drop_check" | "king_attack" | "king_guard" => {
-                    want(3)?;
-                    let ty = piece(args[0])?;
-                    let index = match key {
-                        "material" => l.material(ty),
-                        "hand" => l.hand(ty),
-                        "mobility" => l.mobility(ty),
-                        "pair" => l.pair(ty),
-                        "open_file" => l.open_file(ty),
-                        "semi_open" => l.semi_open(ty),
-                        "safe_check" => l.safe_check(ty),
-                        "drop_check" => l.drop_check(ty),
-                        "king_attack" => l.king_attack(ty),
-                        _ => l.king_guard(ty),
-                    };
-                    (index, pair(&args[1..])?)
                 }
                 "psq" => {
                     want(5)?;
@@ -339,13 +364,22 @@ impl Weights {
                     let rank = index1(args[0], l.ranks, "rank")?;
                     (l.passed(rank), pair(&args[1..])?)
                 }
-                _ => match SCALARS.iter().position(|&s| s == key) {
-                    Some(s) => {
-                        want(2)?;
-                        (l.scalar_index(s), pair(args)?)
+                _ => {
+                    let block = PER_TYPE_TERMS.iter().position(|&t| t == key);
+                    let scalar = SCALARS.iter().position(|&s| s == key);
+                    match (block, scalar) {
+                        (Some(block), _) => {
+                            want(3)?;
+                            let ty = piece(args[0])?;
+                            (l.per_type(block, ty), pair(&args[1..])?)
+                        }
+                        (None, Some(s)) => {
+                            want(2)?;
+                            (l.scalar_index(s), pair(args)?)
+                        }
+                        (None, None) => return Err(err(format!("unknown key '{key}'"))),
                     }
-                    None => return Err(err(format!("unknown key '{key}'"))),
-                },
+                }
             };
             if !seen_pieces {
                 return Err(err(format!(
@@ -369,22 +403,16 @@ impl Weights {
         );
         let _ = writeln!(s, "variant {variant}");
         let _ = writeln!(s, "board {}x{}", l.files, l.ranks);
-        let _ = writeln!(s, "pieces {letters}");
-        let letter = |ty: usize| letters.chars().nth(ty).unwrap_or('?');
-        for (name, at) in [
-            ("material", Layout::material as fn(&Layout, usize) -> usize),
-            ("hand", Layout::hand),
-            ("mobility", Layout::mobility),
-            ("pair", Layout::pair),
-            ("open_file", Layout::open_file),
-            ("semi_open", Layout::semi_open),
-            ("safe_check", Layout::safe_check),
-            ("drop_check", Layout::drop_check),
-            ("king_attack", Layout::king_attack),
-            ("king_guard", Layout::king_guard),
-        ] {
+        let _ = writeln!(s, "pieces {}", written(letters));
+        let letter = |ty: usize| {
+            letters
+                .chars()
+                .nth(ty)
+                .map_or("?".into(), |c| letter_text(c, false))
+        };
+        for (block, name) in PER_TYPE_TERMS.iter().enumerate() {
             for ty in 0..l.n_types {
-                let i = at(l, ty);
+                let i = l.per_type(block, ty);
                 if used(i) {
                     let (m, e) = self.w[i];
                     let _ = writeln!(s, "{name} {} {m} {e}", letter(ty));
@@ -415,6 +443,11 @@ impl Weights {
         }
         s
     }
+}
+
+/// Piece letters as a file writes them: a promoted-only piece (Chu Shogi's `+H`) as `+h`.
+fn written(letters: &str) -> String {
+    letters.chars().map(|c| letter_text(c, false)).collect()
 }
 
 /// The line number and name of a file's `variant NAME` line.
@@ -482,6 +515,39 @@ mod tests {
         back.apply_text(&text, "pnbrqk")
             .expect("own output reads back");
         assert_eq!(back, w);
+    }
+
+    #[test]
+    fn promoted_only_pieces_are_written_with_a_plus() {
+        let layout = Layout::new(2, 12, 12);
+        let letters = format!("h{}", crate::variant::pieces::promoted_only_letter('h'));
+        let mut w = Weights::zero(layout.clone());
+        w.w[layout.material(1)] = (1100, 1300);
+        let text = w.to_text("chu", &letters, |_| true);
+        assert!(text.contains("pieces h+h\n"), "{text}");
+        assert!(text.contains("material +h 1100 1300\n"), "{text}");
+        let mut back = Weights::zero(layout);
+        back.apply_text(&text, &letters)
+            .expect("own output reads back");
+        assert_eq!(back, w);
+    }
+
+    #[test]
+    fn term_names_are_the_keys_the_file_writes() {
+        let l = chess_layout();
+        for i in 0..l.len() {
+            let mut w = Weights::zero(l.clone());
+            w.w[i] = (1, 1);
+            let text = w.to_text("chess", "pnbrqk", |_| true);
+            let line = text
+                .lines()
+                .find(|line| line.ends_with(" 1 1"))
+                .expect("the weight is written");
+            assert_eq!(line.split(' ').next(), Some(l.term_name(i)), "{i}: {line}");
+        }
+        let names: Vec<&str> = Layout::term_names().collect();
+        assert_eq!(names.len(), PER_TYPE_TERMS.len() + 2 + SCALARS.len());
+        assert!(names.contains(&"psq") && names.contains(&"king_guard"));
     }
 
     #[test]
