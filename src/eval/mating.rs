@@ -18,7 +18,7 @@
 //! or gating (material can come back), no extinction, bare-king, flag, connect, check-counting
 //! or material-counting ends, no explosions or forced captures, one royal piece.
 
-use super::Rng;
+use super::derived::Rng;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::variant::{GameValue, MaterialCounting, WallingRule};
