@@ -124,6 +124,45 @@ fn datagen_tune_and_weights_work_end_to_end() {
         "{late}: {out}"
     );
 
+    // --terms fits only the named terms: against a 0-epoch run (the start weights), only
+    // material lines differ; an unknown term is refused.
+    let tune_terms = |epochs: &str, terms: &str, out: &Path| {
+        dabbaba(&[
+            "tune",
+            "--data",
+            path(&data),
+            "--epochs",
+            epochs,
+            "--learning-rate",
+            "5",
+            "--terms",
+            terms,
+            "--out",
+            path(out),
+        ])
+    };
+    let (start_file, fitted_file) = (dir.join("start.txt"), dir.join("material.txt"));
+    assert_eq!(tune_terms("0", "material", &start_file).0, 0);
+    let (code, out, err) = tune_terms("20", "material", &fitted_file);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" 5 weights, k = "), "pawn to queen: {out}");
+    let read = |p: &Path| std::fs::read_to_string(p).expect("weights written");
+    let (start, fitted) = (read(&start_file), read(&fitted_file));
+    let changed: Vec<&str> = start
+        .lines()
+        .zip(fitted.lines())
+        .filter(|(a, b)| a != b)
+        .map(|(_, b)| b)
+        .collect();
+    assert!(!changed.is_empty(), "{fitted}");
+    assert!(
+        changed.iter().all(|line| line.starts_with("material ")),
+        "{changed:?}"
+    );
+    let (code, _, err) = tune_terms("1", "material,speed", &fitted_file);
+    assert_eq!(code, 1);
+    assert!(err.contains("--terms: unknown term 'speed'"), "{err}");
+
     // `train` makes a net of the same data that the engine reads back for chess.
     let net = dir.join("chess.nnue");
     let (code, out, err) = dabbaba(&[
