@@ -16,6 +16,7 @@ pub mod setup;
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::FenError;
 pub use geometry::{Geometry, GeometryError, Square, Width};
+pub use movegen::LegalTest;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{AnyPosition, Position, TableError, Tables};
 pub use setup::{Game, SetupError};

@@ -383,6 +383,7 @@ impl<B: Bitboard> Position<B> {
 }
 
 /// Per-node data for the legality test.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct LegalCtx<B> {
     pub(super) king: Option<Square>,
     pub(super) checkers: B,

@@ -14,6 +14,11 @@ mod walls;
 
 use legality::LegalCtx;
 
+/// The legality test of the moves [`Position::search_moves`] generated: what it needs to
+/// know about the position (king, checkers, lines to the royals), computed once per list.
+#[derive(Clone, Copy, Debug)]
+pub struct LegalTest<B>(LegalCtx<B>);
+
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
@@ -24,59 +29,77 @@ impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
     /// Fairy-Stockfish).
     pub fn legal_moves(&self, list: &mut MoveList) {
+        if let Some(test) = self.search_moves(list) {
+            list.retain(|&m| self.is_legal_by(m, &test));
+        }
+    }
+
+    /// The moves a search walks: the pseudo-legal moves, with the legality test
+    /// ([`Position::is_legal_by`]) the search applies to each move just before making it, so that
+    /// a cutoff spares the tests of the moves after it. `None` when `list` holds the legal
+    /// moves already: where one move's legality depends on the others (capture obligations,
+    /// forced drops, walls), the whole filter runs here. The legal moves come in the order
+    /// [`Position::legal_moves`] gives them either way.
+    pub fn search_moves(&self, list: &mut MoveList) -> Option<LegalTest<B>> {
         list.clear();
         if self.is_immediate_game_end() {
-            return;
+            return None;
         }
         let checkers = self.checkers();
         self.generate_pseudo(list, checkers.any());
+        let walling = self.t.walling != WallingRule::None;
         // Where a wall may shield a pseudo-royal piece (atomicduck), each wall square is its
         // own move to test: walls go on before the legality filter.
-        let walls_first =
-            self.t.walling != WallingRule::None && self.t.variant.game_end.extinction.pseudo_royal;
+        let walls_first = walling && self.t.variant.game_end.extinction.pseudo_royal;
         if walls_first {
             self.add_walls(list);
         }
-        let ctx = LegalCtx::new(self, checkers);
-        let fast = ctx.fast;
-        let king = ctx.king;
-        let sensitive = ctx.sensitive;
-        let hoppers = ctx.hoppers;
-        let sittuyin = self.t.variant.promotion.sittuyin;
-        list.retain(|&m| {
-            if m.kind() == MoveKind::Drop {
-                return self.legal_drop(m, &ctx);
-            }
-            if sittuyin && m.kind() == MoveKind::Promotion {
-                // A sittuyin promotion may not give check.
-                return self.legal_with(m, &ctx) && !self.gives_check(m);
-            }
-            // Most moves: not in check, a non-royal piece off every line to the king.
-            if fast
-                && matches!(
-                    m.kind(),
-                    MoveKind::Normal
-                        | MoveKind::Promotion
-                        | MoveKind::PiecePromotion
-                        | MoveKind::PieceDemotion
-                )
-                && Some(m.from()) != king
-                && !sensitive.contains(m.from())
-                && !(hoppers && sensitive.contains(m.to()))
-            {
-                return true;
-            }
-            self.legal_with(m, &ctx)
-        });
+        let test = LegalTest(LegalCtx::new(self, checkers));
+        let must_drop = self.t.variant.drops.must_drop;
+        if !self.has_obligations() && !must_drop && !walling {
+            return Some(test);
+        }
+        list.retain(|&m| self.is_legal_by(m, &test));
         if self.has_obligations() {
             self.apply_obligations(list);
         }
-        if self.t.variant.drops.must_drop {
+        if must_drop {
             self.apply_must_drop(list);
         }
-        if self.t.walling != WallingRule::None && !walls_first {
+        if walling && !walls_first {
             self.add_walls(list);
         }
+        None
+    }
+
+    /// Whether a move of the list [`Position::search_moves`] filled, with the `test` it
+    /// returned, is legal.
+    #[inline]
+    pub fn is_legal_by(&self, m: Move, test: &LegalTest<B>) -> bool {
+        let ctx = &test.0;
+        if m.kind() == MoveKind::Drop {
+            return self.legal_drop(m, ctx);
+        }
+        if self.t.variant.promotion.sittuyin && m.kind() == MoveKind::Promotion {
+            // A sittuyin promotion may not give check.
+            return self.legal_with(m, ctx) && !self.gives_check(m);
+        }
+        // Most moves: not in check, a non-royal piece off every line to the king.
+        if ctx.fast
+            && matches!(
+                m.kind(),
+                MoveKind::Normal
+                    | MoveKind::Promotion
+                    | MoveKind::PiecePromotion
+                    | MoveKind::PieceDemotion
+            )
+            && Some(m.from()) != ctx.king
+            && !ctx.sensitive.contains(m.from())
+            && !(ctx.hoppers && ctx.sensitive.contains(m.to()))
+        {
+            return true;
+        }
+        self.legal_with(m, ctx)
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate

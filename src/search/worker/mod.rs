@@ -16,7 +16,7 @@ use super::tt::{Bound, Tt};
 use super::{Control, Score, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::{Move, MoveKind, MoveList};
+use crate::board::{LegalTest, Move, MoveKind, MoveList};
 use crate::eval::nnue::AccumulatorStack;
 use crate::eval::{evaluate_with, EvalParams, NnueEval, PsqtSums};
 use std::sync::atomic::Ordering;
@@ -87,8 +87,10 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     pub completed_depth: i32,
     /// Generation buffer per ply.
     lists: Vec<MoveList>,
-    /// The moves of each ply, reordered as they are picked.
+    /// The moves of each ply, reordered as they are picked: pseudo-legal moves, each tested
+    /// by the ply's `legal_tests` entry (when there is one) before it is made.
     moves: Vec<Vec<Move>>,
+    legal_tests: Vec<Option<LegalTest<B>>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     evals: Vec<i32>,
@@ -171,6 +173,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             completed_depth: 0,
             lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            legal_tests: vec![None; MAX_PLY + 2],
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             evals: vec![0; MAX_PLY + 2],

@@ -225,8 +225,7 @@ impl<B: Bitboard> Worker<'_, B> {
         }
 
         // Step 8. Moves.
-        self.generate(ply, false);
-        if self.moves[ply].is_empty() {
+        if !self.generate(ply, false) {
             return value_score(terminal_value(&self.pos, check), ply, MATE);
         }
         self.score_moves(ply, tt_move);
@@ -238,10 +237,11 @@ impl<B: Bitboard> Worker<'_, B> {
         let mut searched = 0usize;
         let mut quiets: Vec<Move> = Vec::new();
         let mut captures: Vec<Move> = Vec::new();
-        let n = self.moves[ply].len();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-        for i in 0..n {
-            let m = self.pick(ply, i);
+        for i in 0.. {
+            let Some(m) = self.pick(ply, i) else {
+                break;
+            };
             if m == excluded {
                 continue;
             }
@@ -487,9 +487,10 @@ impl<B: Bitboard> Worker<'_, B> {
         let mut best = stand;
         let mut best_move = Move::NONE;
         let orig_alpha = alpha;
-        let n = self.moves[ply].len();
-        for i in 0..n {
-            let m = self.pick(ply, i);
+        for i in 0.. {
+            let Some(m) = self.pick(ply, i) else {
+                break;
+            };
             if !check {
                 // Losing captures and captures that cannot raise alpha are skipped.
                 if self.scores[ply][i] < 0 {

@@ -31,22 +31,41 @@ impl<B: Bitboard> Worker<'_, B> {
         )
     }
 
-    /// Generates the legal moves of `ply` into `moves[ply]` (only captures and promotions
-    /// with `tactical_only`). Returns whether there was any legal move at all.
+    /// Generates the moves of `ply` into `moves[ply]`. All moves: pseudo-legal moves that
+    /// [`Worker::pick`] tests one by one as they come up, so that a cutoff spares the tests
+    /// of the rest. With `tactical_only`, the legal captures and promotions (few,
+    /// and quiescence needs to know whether any is legal). Returns whether there is any legal
+    /// move at all (the first legal move found is enough to say so).
     pub(super) fn generate(&mut self, ply: usize, tactical_only: bool) -> bool {
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.pos.legal_moves(&mut list);
-        let any = !list.is_empty();
+        let mut test = self.pos.search_moves(&mut list);
+        let pos = &self.pos;
+        let legal = |m: Move| test.as_ref().map_or(true, |t| pos.is_legal_by(m, t));
+        let any = list.iter().any(|&m| legal(m));
         let moves = &mut self.moves[ply];
         moves.clear();
         if tactical_only {
-            let pos = &self.pos;
-            moves.extend(list.iter().copied().filter(|&m| is_tactical(pos, m)));
+            moves.extend(
+                list.iter()
+                    .copied()
+                    .filter(|&m| is_tactical(pos, m) && legal(m)),
+            );
+            test = None;
         } else {
             moves.extend_from_slice(list.as_slice());
         }
         self.lists[ply] = list;
+        self.legal_tests[ply] = test;
         any
+    }
+
+    /// Whether `m`, a move of `moves[ply]`, is legal (see [`Worker::generate`]).
+    #[inline]
+    fn legal_at(&self, ply: usize, m: Move) -> bool {
+        match &self.legal_tests[ply] {
+            Some(test) => self.pos.is_legal_by(m, test),
+            None => true,
+        }
     }
 
     /// Scores the moves of `moves[ply]` for ordering.
@@ -98,20 +117,47 @@ impl<B: Bitboard> Worker<'_, B> {
         self.scores[ply] = scores;
     }
 
-    /// The best-scored move not yet tried at `ply` (selection sort step).
+    /// The best-scored legal move not yet tried at `ply` (a selection sort step), or `None`
+    /// when every move has been tried.
+    ///
+    /// The moves are pseudo-legal (see [`Worker::generate`]) and tested here, when they come
+    /// up: the best one, and the one whose place it takes, since the swap moves that one
+    /// back. An illegal move is taken out with the order of the others kept, so the legal
+    /// moves come out in exactly the order a list of legal moves only would give them.
     #[inline]
-    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
-        let scores = &mut self.scores[ply];
-        let mut best = i;
-        for j in i + 1..scores.len() {
-            if scores[j] > scores[best] {
-                best = j;
+    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
+        loop {
+            let scores = &self.scores[ply];
+            if i >= scores.len() {
+                return None;
+            }
+            let mut best = i;
+            for j in i + 1..scores.len() {
+                if scores[j] > scores[best] {
+                    best = j;
+                }
+            }
+            let moves = &self.moves[ply];
+            let illegal = if !self.legal_at(ply, moves[best]) {
+                Some(best)
+            } else if best != i && !self.legal_at(ply, moves[i]) {
+                Some(i)
+            } else {
+                None
+            };
+            match illegal {
+                Some(k) => {
+                    self.moves[ply].remove(k);
+                    self.scores[ply].remove(k);
+                }
+                None => {
+                    self.scores[ply].swap(i, best);
+                    let moves = &mut self.moves[ply];
+                    moves.swap(i, best);
+                    return Some(moves[i]);
+                }
             }
         }
-        scores.swap(i, best);
-        let moves = &mut self.moves[ply];
-        moves.swap(i, best);
-        moves[i]
     }
 
     /// After a cutoff by `best`: killers, counter move and the histories. The quiet moves
