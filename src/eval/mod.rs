@@ -388,8 +388,14 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 type_attacks |= caps;
                 zone_hits += (caps & zones[c ^ 1]).count() as i32;
                 if p.mob_on[i] {
-                    let reach =
-                        ((pt.quiet[c].get(sq, occ) & !occ) | (caps & occ & !own)).count() as i32;
+                    // Where quiet moves and captures share their tables, the capture
+                    // lookup is the quiet one too.
+                    let quiet = if pt.same_reach {
+                        caps
+                    } else {
+                        pt.quiet[c].get(sq, occ)
+                    };
+                    let reach = ((quiet & !occ) | (caps & occ & !own)).count() as i32;
                     attack[c ^ 1].add(p.king_attack_w[i], (caps & zones[c ^ 1]).count());
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;

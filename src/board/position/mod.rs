@@ -377,6 +377,12 @@ impl<B: Bitboard> Position<B> {
             let mine = self.soldier_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
+                // The empty-board reach is a table lookup and holds every square a line
+                // piece could capture from: most types have no piece on it, and the lookup
+                // with `occ` (a ray scan on large boards) is spared.
+                if pt.capture_needs_occ && (pt.capture[them].empty_board(sq) & mine).is_empty() {
+                    continue;
+                }
                 b |= pt.capture[them].get(sq, occ) & mine;
             } else {
                 for s2 in (pt.reverse_super[color][sq.index()] & mine).iter() {
@@ -425,6 +431,10 @@ impl<B: Bitboard> Position<B> {
             let mine = self.soldier_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
+                // See `attackers_to_with`.
+                if pt.capture_needs_occ && (pt.capture[them].empty_board(sq) & mine).is_empty() {
+                    continue;
+                }
                 if (pt.capture[them].get(sq, occ) & mine).any() {
                     return true;
                 }
