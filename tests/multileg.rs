@@ -3,7 +3,8 @@
 //! nothing but `betza::walk`: the walker's moves of every piece (all its components, fast
 //! ones included) and legality as "no enemy walker move takes the royal piece afterwards".
 //! Fairy-Stockfish does not play these pieces (pyffish 0.0.90 drops the `a` legs), so this
-//! reference is the oracle. The variants are in `tests/data/multileg.ini`.
+//! reference is the oracle, with hand-counted positions of the XBetza reference as a check
+//! that does not share its code. The variants are in `tests/data/multileg.ini`.
 
 use std::collections::BTreeSet;
 
@@ -469,4 +470,45 @@ fn unsupported_walker_components_are_errors() {
             "{betza}: {err}"
         );
     }
+}
+
+/// Multi-leg counts against the hand-counted positions of the XBetza reference
+/// (`xbetza.md` §4.2), not against the walker the engine shares: P15, the lion, and P14, the
+/// checker's capture on the way.
+#[test]
+fn hand_counted_multi_leg_positions() {
+    let moves_from = |g: &Game, from: &str| -> Vec<String> {
+        g.legal_moves_uci()
+            .into_iter()
+            .filter(|m| m.starts_with(from))
+            .collect()
+    };
+
+    // P15: lion d4, enemy e5. 24 leaps to the 5x5 square around d4 (one takes e5), the pass
+    // (once, whatever square it goes through), igui `d4e5,e5d4`, and the 7 double moves
+    // `d4e5,e5X` to the other squares next to e5: 33.
+    let g = game("lionchess", Some("k7/8/8/4n3/3L4/8/8/7K w - - 0 1"));
+    let lion = moves_from(&g, "d4");
+    assert_eq!(lion.len(), 33, "{lion:?}");
+    let leaps = lion.iter().filter(|m| !m.contains(',')).count();
+    assert_eq!(leaps, 24, "{lion:?}");
+    let mut after_e5: Vec<&str> = lion
+        .iter()
+        .filter_map(|m| m.strip_prefix("d4e5,e5"))
+        .collect();
+    after_e5.sort_unstable();
+    assert_eq!(
+        after_e5,
+        ["d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"],
+        "igui and the double moves"
+    );
+
+    // P14: checker d4 (`mfFfcafmF`), enemy e5, f6 empty: the capture of e5 on the way to f6,
+    // and the quiet step to c5 (e5 is taken, so no quiet step there). A piece on f6: c5 only.
+    let g = game("locust", Some("k7/8/8/4c3/3C4/8/8/7K w - - 0 1"));
+    let mut checker = moves_from(&g, "d4");
+    checker.sort_unstable();
+    assert_eq!(checker, ["d4c5", "d4e5,e5f6"]);
+    let g = game("locust", Some("k7/8/5c2/4c3/3C4/8/8/7K w - - 0 1"));
+    assert_eq!(moves_from(&g, "d4"), ["d4c5"]);
 }
