@@ -43,6 +43,19 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// A single step of one piece from `from` to `to`, promoting or not: no second square
+    /// taken from, no rook, no hand.
+    #[inline]
+    pub fn is_one_step(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Normal
+                | MoveKind::Promotion
+                | MoveKind::PiecePromotion
+                | MoveKind::PieceDemotion
+        )
+    }
+
     /// Every kind, in code order (codes 9 to 15 of the 4-bit kind field are unused).
     #[cfg(test)]
     const ALL: [MoveKind; 9] = [

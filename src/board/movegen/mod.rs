@@ -86,13 +86,7 @@ impl<B: Bitboard> Position<B> {
         }
         // Most moves: not in check, a non-royal piece off every line to the king.
         if ctx.fast
-            && matches!(
-                m.kind(),
-                MoveKind::Normal
-                    | MoveKind::Promotion
-                    | MoveKind::PiecePromotion
-                    | MoveKind::PieceDemotion
-            )
+            && m.kind().is_one_step()
             && Some(m.from()) != ctx.king
             && !ctx.sensitive.contains(m.from())
             && !(ctx.hoppers && ctx.sensitive.contains(m.to()))
@@ -343,15 +337,7 @@ impl<B: Bitboard> Position<B> {
                     self.walker_moves(ty, from, board, region, table_moves, &mut b, list);
                 }
                 for m in &list.as_slice()[..table_moves] {
-                    if m.from() == from
-                        && matches!(
-                            m.kind(),
-                            MoveKind::Normal
-                                | MoveKind::Promotion
-                                | MoveKind::PiecePromotion
-                                | MoveKind::PieceDemotion
-                        )
-                    {
+                    if m.from() == from && m.kind().is_one_step() {
                         b &= !B::square(m.to());
                     }
                 }
