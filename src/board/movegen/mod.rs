@@ -14,16 +14,16 @@ mod walls;
 
 use legality::LegalCtx;
 
-/// The legality test of the moves [`Position::search_moves`] generated: what it needs to
-/// know about the position (king, checkers, lines to the royals), computed once per list.
-#[derive(Clone, Copy, Debug)]
-pub struct LegalTest<B>(LegalCtx<B>);
-
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{cr_index, make_piece, Position, WHITE_OO, WHITE_OOO};
 use crate::variant::WallingRule;
+
+/// The legality test of the moves [`Position::search_moves`] generated: what it needs to
+/// know about the position (king, checkers, lines to the royals), computed once per list.
+#[derive(Clone, Copy, Debug)]
+pub struct LegalTest<B>(LegalCtx<B>);
 
 impl<B: Bitboard> Position<B> {
     /// Every legal move (none when the game is over by a variant rule that stops play, as in
@@ -35,8 +35,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The moves a search walks: the pseudo-legal moves, with the legality test
-    /// ([`Position::is_legal_by`]) the search applies to each move just before making it, so that
-    /// a cutoff spares the tests of the moves after it. `None` when `list` holds the legal
+    /// ([`Position::is_legal_by`]) the search applies to each move when it comes to it, so
+    /// that a cutoff spares the tests of the moves after it. `None` when `list` holds the legal
     /// moves already: where one move's legality depends on the others (capture obligations,
     /// forced drops, walls), the whole filter runs here. The legal moves come in the order
     /// [`Position::legal_moves`] gives them either way.

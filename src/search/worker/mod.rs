@@ -90,6 +90,7 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// The moves of each ply, reordered as they are picked: pseudo-legal moves, each tested
     /// by the ply's `legal_tests` entry (when there is one) before it is made.
     moves: Vec<Vec<Move>>,
+    /// The legality test of each ply's moves; `None` when they are all legal already.
     legal_tests: Vec<Option<LegalTest<B>>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
