@@ -22,6 +22,10 @@ cd "$(dirname "$0")/.."
 games=18 out=stress-out seed=1 only=""
 while [ $# -gt 0 ]; do
     case "$1" in
+    --games | --out | --seed | --variants)
+        [ $# -ge 2 ] || { echo "stress.sh: $1 needs a value" >&2; exit 2; } ;;
+    esac
+    case "$1" in
     --games) games=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
@@ -29,6 +33,10 @@ while [ $# -gt 0 ]; do
     -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "stress.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
+done
+
+for n in "$games" "$seed"; do
+    [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "stress.sh: '$n' is not a positive whole number" >&2; exit 2; }
 done
 
 bin=${DABBABA:-target/release/dabbaba}
