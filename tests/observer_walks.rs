@@ -3,7 +3,7 @@
 //! a full recomputation after every make and every unmake, and so must NNUE accumulators
 //! (of a random net) kept by the same reports — in chess, crazyhouse, shogi,
 //! xiangqi, atomic (blasts), seirawan (gating), a multi-leg lion variant and a 16x16 drop
-//! variant with lions. Keys are checked on the same walks.
+//! variant with lions. Keys and the stored checkers are checked on the same walks.
 
 use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
@@ -165,6 +165,12 @@ impl Checker {
             p.key(),
             p.compute_key(),
             "key differs {after} at {}",
+            p.fen()
+        );
+        assert_eq!(
+            p.checkers(),
+            p.compute_checkers(),
+            "stored checkers differ {after} at {}",
             p.fen()
         );
     }

@@ -160,6 +160,7 @@ impl<B: Bitboard> Position<B> {
                 pseudo_royals: B::EMPTY,
                 last_move: Move::NONE,
                 walls_lifted: B::EMPTY,
+                checkers: B::EMPTY,
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),
@@ -388,6 +389,7 @@ impl<B: Bitboard> Position<B> {
 
         p.check_kings()?;
         p.st.pseudo_royals = p.compute_pseudo_royals();
+        p.st.checkers = p.compute_checkers();
         p.st.key = p.compute_key();
         Ok(p)
     }

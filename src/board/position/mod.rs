@@ -96,6 +96,9 @@ pub struct State<B> {
     pub last_move: Move,
     /// Walls the move that led here lifted (`wallingRule = duck`: the duck's old square).
     pub walls_lifted: B,
+    /// Enemy pieces giving check to the side to move's royal piece: computed once when the
+    /// position is reached, since the search, move generation and legality all ask for it.
+    pub checkers: B,
 }
 
 /// A position on bitboards of type `B`.
@@ -458,7 +461,13 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Enemy pieces giving check to the side to move's royal piece.
+    #[inline]
     pub fn checkers(&self) -> B {
+        self.st.checkers
+    }
+
+    /// Recomputes [`Position::checkers`] from the board (tested equal to the stored set).
+    pub fn compute_checkers(&self) -> B {
         match self.king_square(self.stm) {
             Some(k) => self.attackers_to(k, self.occ, self.stm ^ 1),
             None => B::EMPTY,
@@ -932,7 +941,8 @@ impl<B: Bitboard> Position<B> {
 
     /// Updates what depends on the new position: check counting, pseudo-royals.
     fn finish_move(&mut self) {
-        if self.t.variant.checks.check_counting && self.checkers().any() {
+        self.st.checkers = self.compute_checkers();
+        if self.t.variant.checks.check_counting && self.st.checkers.any() {
             let us = self.stm ^ 1;
             let z = &self.t.zobrist;
             let old = self.st.checks_remaining[us];
@@ -1057,6 +1067,11 @@ impl<B: Bitboard> Position<B> {
 }
 
 /// A position on the narrowest bitboard that fits the variant.
+///
+/// The variants differ in size by their inline per-ply state (bitboards of 32 bytes in the
+/// widest); an `AnyPosition` is made once per game or command, never per node, so the spare
+/// bytes cost nothing and a box would only add an indirection to every use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum AnyPosition {
     /// Up to 64 squares.
