@@ -217,12 +217,7 @@ impl Leg {
     }
 }
 
-/// A side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    White,
-    Black,
-}
+pub use crate::color::Color;
 
 /// A single-leg component with nothing exotic: what a fast generator can take as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]

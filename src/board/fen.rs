@@ -12,7 +12,8 @@ use crate::board::position::{
     color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY, WALL,
     WHITE_OO, WHITE_OOO,
 };
-use crate::variant::{Color as VColor, CountingRule};
+use crate::color::Color;
+use crate::variant::CountingRule;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -112,14 +113,6 @@ pub enum FenError {
 }
 
 const SIDES: [&str; 2] = ["white", "black"];
-
-fn vcolor(c: usize) -> VColor {
-    if c == 0 {
-        VColor::White
-    } else {
-        VColor::Black
-    }
-}
 
 impl<B: Bitboard> Position<B> {
     fn empty(t: Arc<Tables<B>>, chess960: bool) -> Self {
@@ -276,7 +269,7 @@ impl<B: Bitboard> Position<B> {
                                 .variant
                                 .promotion
                                 .main_pawn_type
-                                .get(vcolor(c))
+                                .get(Color::from_index(c))
                                 .unwrap_or(0);
                             p.promoted_from[sq.index()] = pawn + 1;
                         }
@@ -443,7 +436,7 @@ impl<B: Bitboard> Position<B> {
             };
             if n == 0
                 && v.game_end.extinction.value.is_none()
-                && v.game_end.flag.region.get(vcolor(c)).is_empty()
+                && v.game_end.flag.region.get(Color::from_index(c)).is_empty()
             {
                 return Err(FenError::MissingKing { side, letter: l });
             }
@@ -772,9 +765,9 @@ impl<B: Bitboard> Position<B> {
                 let from = self.promoted_from[sq.index()];
                 if from != 0 && t.promoted_type[(from - 1) as usize] == Some(type_of(pc)) {
                     s.push('+');
-                    s.push(v.pieces[(from - 1) as usize].letter_for(vcolor(c)));
+                    s.push(v.pieces[(from - 1) as usize].letter_for(Color::from_index(c)));
                 } else {
-                    s.push(v.pieces[type_of(pc) as usize].letter_for(vcolor(c)));
+                    s.push(v.pieces[type_of(pc) as usize].letter_for(Color::from_index(c)));
                     // Crazyhouse-promoted: goes back to the hand as a pawn when captured.
                     let d = &v.drops;
                     if from != 0 && (d.captures_to_hand && !d.drop_loop || d.two_boards) {
@@ -795,7 +788,7 @@ impl<B: Bitboard> Position<B> {
             s.push('[');
             for c in 0..2 {
                 for ty in (0..t.n_types as u8).rev() {
-                    let l = v.pieces[ty as usize].letter_for(vcolor(c));
+                    let l = v.pieces[ty as usize].letter_for(Color::from_index(c));
                     for _ in 0..self.in_hand(ty, c) {
                         s.push(l);
                     }

@@ -13,23 +13,7 @@ use super::region::Region;
 /// (pawn, knight, ..., custom pieces, king).
 pub type PieceId = u8;
 
-/// The two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Color {
-    White,
-    Black,
-}
-
-impl Color {
-    /// Both sides, white first.
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    /// 0 for white, 1 for black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use crate::color::Color;
 
 /// A value per side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]

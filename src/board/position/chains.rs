@@ -14,6 +14,7 @@
 use crate::betza::{self, ComponentKind, Path, Range, Step};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
+use crate::color::Color;
 
 /// The leg may end on an empty square.
 const MOVE: u8 = 1;
@@ -84,11 +85,7 @@ impl LegChains {
         let mut chains: [Vec<Chain>; 2] = [Vec::new(), Vec::new()];
         let mut capture_squares: [Vec<Vec<Square>>; 2] = [Vec::new(), Vec::new()];
         for c in 0..2 {
-            let color = if c == 0 {
-                betza::Color::White
-            } else {
-                betza::Color::Black
-            };
+            let color = Color::from_index(c);
             for from in geo.squares() {
                 start[c].push(chains[c].len() as u32);
                 let mut here = Vec::new();
@@ -164,7 +161,7 @@ fn sq_key(geo: &Geometry, sq: Square) -> (u8, u8) {
 fn collect(
     geo: &Geometry,
     legs: &[betza::Leg],
-    color: betza::Color,
+    color: Color,
     at: Square,
     previous: Option<Step>,
     path: &mut Vec<(Square, u8)>,

@@ -23,6 +23,7 @@ use crate::betza::{self, Cell};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::color::Color;
 
 /// A piece a multi-leg move removed from its kill square, for unmake.
 #[derive(Debug, Clone, Copy)]
@@ -34,14 +35,6 @@ pub(crate) struct Killed {
     pub(crate) unpromoted: u8,
     /// 1 + the type it put into the mover's hand (0 = none).
     pub(crate) hand_added: u8,
-}
-
-fn bcolor(c: usize) -> betza::Color {
-    if c == 0 {
-        betza::Color::White
-    } else {
-        betza::Color::Black
-    }
 }
 
 impl<B: Bitboard> Position<B> {
@@ -151,7 +144,7 @@ impl<B: Bitboard> Position<B> {
         };
         let situation = betza::Situation {
             board,
-            color: bcolor(self.stm),
+            color: Color::from_index(self.stm),
             from: self.square_for_walker(from),
             en_passant: None,
             on_start: false,
@@ -228,7 +221,7 @@ impl<B: Bitboard> Position<B> {
                 };
                 let situation = betza::Situation {
                     board,
-                    color: bcolor(color),
+                    color: Color::from_index(color),
                     from: self.square_for_walker(s),
                     en_passant: None,
                     on_start: false,

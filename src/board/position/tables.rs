@@ -23,7 +23,8 @@ use crate::board::attacks::{
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::variant::{Color as VColor, EnclosingRule, PieceSet, Region, Variant, WallingRule};
+use crate::color::Color;
+use crate::variant::{EnclosingRule, PieceSet, Region, Variant, WallingRule};
 use std::collections::HashMap;
 use std::sync::Arc;
 use thiserror::Error;
@@ -435,22 +436,6 @@ fn region_bb<B: Bitboard>(geo: &Geometry, r: &Region) -> B {
     b
 }
 
-fn vcolor(c: usize) -> VColor {
-    if c == 0 {
-        VColor::White
-    } else {
-        VColor::Black
-    }
-}
-
-fn bcolor(c: usize) -> betza::Color {
-    if c == 0 {
-        betza::Color::White
-    } else {
-        betza::Color::Black
-    }
-}
-
 /// Which group a component adds to.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Group {
@@ -617,7 +602,7 @@ fn build_piece<B: Bitboard>(
                 }
             }
             let steps: Vec<(i32, i32)> = simple
-                .steps_for(bcolor(c))
+                .steps_for(Color::from_index(c))
                 .into_iter()
                 .map(|(x, y)| (x as i32, y as i32))
                 .collect();
@@ -699,7 +684,7 @@ fn build_piece<B: Bitboard>(
     let mut it = groups.into_iter();
     let [wq, wc, wi] = it.next().expect("two colours");
     let [bq, bc, bi] = it.next().expect("two colours");
-    let mobility = std::array::from_fn(|c| match pt.mobility_region.get(vcolor(c)) {
+    let mobility = std::array::from_fn(|c| match pt.mobility_region.get(Color::from_index(c)) {
         Some(r) => region_bb(geo, r),
         None => geo.board_mask(),
     });
@@ -826,7 +811,7 @@ fn walker_zone<B: Bitboard>(geo: &Geometry, piece: &betza::Piece) -> Vec<B> {
     for comp in &piece.components {
         let legs = comp.legs();
         let length = legs.first().map_or(0, |leg| {
-            leg.steps_for(betza::Color::White)
+            leg.steps_for(Color::White)
                 .iter()
                 .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()) as u32)
                 .max()
@@ -899,7 +884,7 @@ impl<B: Bitboard> Tables<B> {
             .into_iter()
             .unzip();
         let by_name = |n: &str| variant.piece_by_name(n);
-        let both = |f: &dyn Fn(VColor) -> B| [f(VColor::White), f(VColor::Black)];
+        let both = |f: &dyn Fn(Color) -> B| [f(Color::White), f(Color::Black)];
         let promotion_region = both(&|c| region_bb(&geo, variant.promotion.region.get(c)));
         let (double_step, triple_step) = if variant.pawns.double_step {
             (
@@ -911,7 +896,7 @@ impl<B: Bitboard> Tables<B> {
         };
         let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
         let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
-        let promotion_types = [VColor::White, VColor::Black].map(|c| {
+        let promotion_types = [Color::White, Color::Black].map(|c| {
             variant
                 .promotion
                 .piece_types
@@ -1001,9 +986,8 @@ impl<B: Bitboard> Tables<B> {
         let diagonal_lines = region_bb(&geo, &variant.special_moves.diagonal_lines);
         let palace = super::palace::Palace::new(variant, &geo, diagonal_lines, &mut cache)?;
         let sm = &variant.special_moves;
-        let pass_on_stalemate =
-            [VColor::White, VColor::Black].map(|c| *sm.pass_on_stalemate.get(c));
-        let pass = [VColor::White, VColor::Black].map(|c| *sm.pass.get(c));
+        let pass_on_stalemate = [Color::White, Color::Black].map(|c| *sm.pass_on_stalemate.get(c));
+        let pass = [Color::White, Color::Black].map(|c| *sm.pass.get(c));
         let pass = [0, 1].map(|c| pass[c] || pass_on_stalemate[c]);
         let drops = &variant.drops;
         let piece_drops = drops.piece_drops;
@@ -1013,7 +997,8 @@ impl<B: Bitboard> Tables<B> {
         let rook = by_name("rook");
         let drop_region = [0usize, 1].map(|c| {
             let first_rank: B = geo.rank_mask(if c == 0 { 0 } else { geo.ranks() - 1 });
-            let base = region_bb::<B>(&geo, drops.region.get(vcolor(c))) & geo.board_mask();
+            let base =
+                region_bb::<B>(&geo, drops.region.get(Color::from_index(c))) & geo.board_mask();
             (0..n_types)
                 .map(|ty| {
                     let mut b = base & pieces[ty].mobility[c];
@@ -1033,10 +1018,12 @@ impl<B: Bitboard> Tables<B> {
                 .collect()
         });
         let connect = &variant.game_end.connect;
-        let connect_region1 = [0usize, 1]
-            .map(|c| region_bb::<B>(&geo, connect.region1.get(vcolor(c))) & geo.board_mask());
-        let connect_region2 = [0usize, 1]
-            .map(|c| region_bb::<B>(&geo, connect.region2.get(vcolor(c))) & geo.board_mask());
+        let connect_region1 = [0usize, 1].map(|c| {
+            region_bb::<B>(&geo, connect.region1.get(Color::from_index(c))) & geo.board_mask()
+        });
+        let connect_region2 = [0usize, 1].map(|c| {
+            region_bb::<B>(&geo, connect.region2.get(Color::from_index(c))) & geo.board_mask()
+        });
         let connect_regions = (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any());
         let connect_dirs = [
             (connect.horizontal, (1, 0)),
@@ -1074,10 +1061,15 @@ impl<B: Bitboard> Tables<B> {
             wall_or_move: variant.special_moves.wall_or_move,
             free_drops: variant.drops.free_drops,
             n_move_rule_types: [0usize, 1]
-                .map(|c| TypeSet::of(variant.pawns.n_move_rule_types.get(vcolor(c)))),
+                .map(|c| TypeSet::of(variant.pawns.n_move_rule_types.get(Color::from_index(c)))),
             walling_region: [0usize, 1].map(|c| {
-                region_bb::<B>(&geo, variant.special_moves.walling_region.get(vcolor(c)))
-                    & geo.board_mask()
+                region_bb::<B>(
+                    &geo,
+                    variant
+                        .special_moves
+                        .walling_region
+                        .get(Color::from_index(c)),
+                ) & geo.board_mask()
             }),
             enclosing_drop: variant.drops.enclosing_drop,
             enclosing_start: region_bb::<B>(&geo, &variant.drops.enclosing_drop_start)
@@ -1117,17 +1109,17 @@ impl<B: Bitboard> Tables<B> {
             promotion_types,
             promotion_limit,
             promoted_type,
-            promotion_pawn_types: [VColor::White, VColor::Black]
+            promotion_pawn_types: [Color::White, Color::Black]
                 .map(|c| TypeSet::of(variant.promotion.pawn_types.get(c))),
-            ep_types: [VColor::White, VColor::Black]
+            ep_types: [Color::White, Color::Black]
                 .map(|c| TypeSet::of(variant.pawns.en_passant_types.get(c))),
             extinction_types,
             extinction_all,
-            castling_rooks: [VColor::White, VColor::Black]
+            castling_rooks: [Color::White, Color::Black]
                 .map(|c| TypeSet::of(variant.castling.rook_pieces.get(c))),
             castling_king: [
-                (*variant.castling.king_piece.get(VColor::White)).or(variant.king),
-                (*variant.castling.king_piece.get(VColor::Black)).or(variant.king),
+                (*variant.castling.king_piece.get(Color::White)).or(variant.king),
+                (*variant.castling.king_piece.get(Color::Black)).or(variant.king),
             ],
             flag_region,
             lines,

@@ -14,15 +14,8 @@ use super::{blast::adjacent, negate, EndReason, Outcome};
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{Position, WHITE_OO};
-use crate::variant::{ChasingRule, Color as VColor, CountingRule, GameValue, MaterialCounting};
-
-fn vcolor(c: usize) -> VColor {
-    if c == 0 {
-        VColor::White
-    } else {
-        VColor::Black
-    }
-}
+use crate::color::Color;
+use crate::variant::{ChasingRule, CountingRule, GameValue, MaterialCounting};
 
 /// A value from White's view turned to the view of `stm`.
 fn from_white(v: GameValue, stm: usize) -> GameValue {
@@ -127,7 +120,7 @@ impl<B: Bitboard> Position<B> {
         if region.is_empty() {
             return false;
         }
-        let mine = match flag.piece.get(vcolor(c)) {
+        let mine = match flag.piece.get(Color::from_index(c)) {
             Some(t) => self.pieces_of(*t, c),
             None => self.by_color[c],
         };
@@ -153,7 +146,7 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant;
         let flag = &v.game_end.flag;
         let stm = self.stm;
-        let flag_piece = |c: usize| *flag.piece.get(vcolor(c));
+        let flag_piece = |c: usize| *flag.piece.get(Color::from_index(c));
         let king_flag = |c: usize| self.t.king.is_some() && flag_piece(c) == self.t.king;
         // A flag win by the side to move: it reached the region on its last move and the
         // opponent's extra move (flagMove) did not change that.
