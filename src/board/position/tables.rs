@@ -896,7 +896,7 @@ impl<B: Bitboard> Tables<B> {
         };
         let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
         let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
-        let promotion_types = [Color::White, Color::Black].map(|c| {
+        let promotion_types = Color::BOTH.map(|c| {
             variant
                 .promotion
                 .piece_types
@@ -986,8 +986,8 @@ impl<B: Bitboard> Tables<B> {
         let diagonal_lines = region_bb(&geo, &variant.special_moves.diagonal_lines);
         let palace = super::palace::Palace::new(variant, &geo, diagonal_lines, &mut cache)?;
         let sm = &variant.special_moves;
-        let pass_on_stalemate = [Color::White, Color::Black].map(|c| *sm.pass_on_stalemate.get(c));
-        let pass = [Color::White, Color::Black].map(|c| *sm.pass.get(c));
+        let pass_on_stalemate = Color::BOTH.map(|c| *sm.pass_on_stalemate.get(c));
+        let pass = Color::BOTH.map(|c| *sm.pass.get(c));
         let pass = [0, 1].map(|c| pass[c] || pass_on_stalemate[c]);
         let drops = &variant.drops;
         let piece_drops = drops.piece_drops;
@@ -1109,14 +1109,12 @@ impl<B: Bitboard> Tables<B> {
             promotion_types,
             promotion_limit,
             promoted_type,
-            promotion_pawn_types: [Color::White, Color::Black]
+            promotion_pawn_types: Color::BOTH
                 .map(|c| TypeSet::of(variant.promotion.pawn_types.get(c))),
-            ep_types: [Color::White, Color::Black]
-                .map(|c| TypeSet::of(variant.pawns.en_passant_types.get(c))),
+            ep_types: Color::BOTH.map(|c| TypeSet::of(variant.pawns.en_passant_types.get(c))),
             extinction_types,
             extinction_all,
-            castling_rooks: [Color::White, Color::Black]
-                .map(|c| TypeSet::of(variant.castling.rook_pieces.get(c))),
+            castling_rooks: Color::BOTH.map(|c| TypeSet::of(variant.castling.rook_pieces.get(c))),
             castling_king: [
                 (*variant.castling.king_piece.get(Color::White)).or(variant.king),
                 (*variant.castling.king_piece.get(Color::Black)).or(variant.king),
