@@ -1,5 +1,6 @@
 //! Embeds the evaluation weight files of `weights/` (one per variant, named after it) into
-//! the binary, so that a tuned variant needs a file and no Rust.
+//! the binary, so that a tuned variant needs a file and no Rust. A file whose `variant` line
+//! names more variants (`variant makruk cambodian`) serves those too.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -23,13 +24,28 @@ fn main() {
     code.push_str("pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[\n");
     for (name, path) in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let _ = writeln!(
-            code,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
-        );
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for served in std::iter::once(name.as_str()).chain(sharing_variants(&text)) {
+            let _ = writeln!(
+                code,
+                "    ({served:?}, include_str!({:?})),",
+                path.display().to_string()
+            );
+        }
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("builtin_weights.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// The names after the first on a weights file's `variant` line: the variants that share the
+/// file (the engine's `eval::weights::variant_line` reads the same line).
+fn sharing_variants(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(|raw| raw.split('#').next().unwrap_or(""))
+        .find_map(|content| {
+            let mut f = content.split_whitespace();
+            (f.next() == Some("variant")).then(|| f.skip(1).collect())
+        })
+        .unwrap_or_default()
 }

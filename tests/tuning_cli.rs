@@ -231,6 +231,15 @@ fn malformed_files_are_rejected_with_file_and_line() {
         ),
         ("board 8x8\n", ":1: no 'variant NAME' line"),
         ("variant nosuch\n", ":1: variant: unknown variant 'nosuch'"),
+        // Every variant a shared file names must exist and fit it.
+        (
+            "variant makruk nosuch\nboard 8x8\npieces pnrmsk\n",
+            ":1: variant: unknown variant 'nosuch'",
+        ),
+        (
+            "variant makruk chess\nboard 8x8\npieces pnrmsk\n",
+            ":3: for chess: pieces: the weights are for 'pnrmsk', the variant has 'pnbrqk'",
+        ),
     ];
     for (k, (text, want)) in cases.iter().enumerate() {
         let file = dir.join(format!("bad{k}.txt"));

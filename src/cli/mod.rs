@@ -130,10 +130,12 @@ fn load_weights(files: &[PathBuf], variant_files: &[PathBuf]) -> anyhow::Result<
     for f in files {
         let text = std::fs::read_to_string(f)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", f.display()))?;
-        let name = crate::eval::check_weights(&text, &set)
+        let names = crate::eval::check_weights(&text, &set)
             .map_err(|e| anyhow::anyhow!("{}:{e}", f.display()))?;
-        tracing::info!("weights for {name} from {}", f.display());
-        crate::eval::register_weights(&name, text);
+        tracing::info!("weights for {} from {}", names.join(", "), f.display());
+        for name in names {
+            crate::eval::register_weights(&name, text.clone());
+        }
     }
     Ok(())
 }

@@ -33,23 +33,36 @@ pub fn builtin_weights(variant: &str) -> Option<String> {
     })
 }
 
-/// Checks a weights file against the variant it names (its `variant` line) and returns that
-/// name. Errors are `LINE: reason`.
+/// Checks a weights file against every variant it names (its `variant` line) and returns
+/// those names. Errors are `LINE: reason`.
 pub fn check_weights(
     text: &str,
     variants: &crate::variant::VariantSet,
-) -> Result<String, WeightsError> {
-    let (line, name) = weights::variant_line(text).ok_or(WeightsError {
+) -> Result<Vec<String>, WeightsError> {
+    let (line, names) = weights::variant_line(text).ok_or(WeightsError {
         line: 1,
         reason: "no 'variant NAME' line".into(),
     })?;
-    let v = variants.get(&name).ok_or_else(|| WeightsError {
-        line,
-        reason: format!("variant: unknown variant '{name}'"),
-    })?;
-    let layout = Layout::new(v.pieces.len(), v.files as usize, v.ranks as usize);
-    Weights::zero(layout).apply_text(text, &piece_letters(v))?;
-    Ok(name)
+    for name in &names {
+        let v = variants.get(name).ok_or_else(|| WeightsError {
+            line,
+            reason: format!("variant: unknown variant '{name}'"),
+        })?;
+        let layout = Layout::new(v.pieces.len(), v.files as usize, v.ranks as usize);
+        // With several variants, say which one the file does not fit.
+        let shared = names.len() > 1;
+        Weights::zero(layout)
+            .apply_text(text, &piece_letters(v))
+            .map_err(|e| WeightsError {
+                line: e.line,
+                reason: if shared {
+                    format!("for {name}: {}", e.reason)
+                } else {
+                    e.reason
+                },
+            })?;
+    }
+    Ok(names)
 }
 
 /// A variant's piece letters in type order, lower case (the `pieces` line of a weights file).

@@ -9,7 +9,9 @@
 //!
 //! ```text
 //! variant chess              # the variant the file is for (built-in files are also named
-//!                            # after it; a file given with --weights must have this line)
+//!                            # after it; a file given with --weights must have this line).
+//!                            # More names after it share the file: `variant makruk
+//!                            # cambodian` (each with the same board and piece letters)
 //! board 8x8                  # must match the variant's board
 //! pieces pnbrqk              # must match the variant's piece letters, in type order
 //!                            # (a piece that exists only promoted, as Chu Shogi's horned
@@ -327,7 +329,9 @@ impl Weights {
                 |a: &[&str]| -> Result<Pair, WeightsError> { Ok((number(a[0])?, number(a[1])?)) };
             let (index, value) = match key {
                 "variant" => {
-                    want(1)?;
+                    if args.is_empty() {
+                        return Err(err("variant: expected a variant name".into()));
+                    }
                     continue;
                 }
                 "board" => {
@@ -450,15 +454,17 @@ fn written(letters: &str) -> String {
     letters.chars().map(|c| letter_text(c, false)).collect()
 }
 
-/// The line number and name of a file's `variant NAME` line.
-pub fn variant_line(text: &str) -> Option<(usize, String)> {
+/// The line number and the names of a file's `variant NAME [MORE...]` line: the variant the
+/// file was fitted for, then the variants that share it.
+pub fn variant_line(text: &str) -> Option<(usize, Vec<String>)> {
     text.lines().enumerate().find_map(|(k, raw)| {
         let content = raw.split('#').next().unwrap_or("");
         let mut f = content.split_whitespace();
-        match (f.next(), f.next(), f.next()) {
-            (Some("variant"), Some(name), None) => Some((k + 1, name.to_string())),
-            _ => None,
+        if f.next() != Some("variant") {
+            return None;
         }
+        let names: Vec<String> = f.map(str::to_string).collect();
+        (!names.is_empty()).then_some((k + 1, names))
     })
 }
 
