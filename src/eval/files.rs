@@ -43,14 +43,14 @@ pub fn check_weights(
         line: 1,
         reason: "no 'variant NAME' line".into(),
     })?;
+    // With several variants, an error says which one the file does not fit.
+    let shared = names.len() > 1;
     for name in &names {
         let v = variants.get(name).ok_or_else(|| WeightsError {
             line,
             reason: format!("variant: unknown variant '{name}'"),
         })?;
         let layout = Layout::new(v.pieces.len(), v.files as usize, v.ranks as usize);
-        // With several variants, say which one the file does not fit.
-        let shared = names.len() > 1;
         Weights::zero(layout)
             .apply_text(text, &piece_letters(v))
             .map_err(|e| WeightsError {
