@@ -7,7 +7,7 @@ use super::king::{self, KingTables};
 use super::mating::MatingMaterial;
 use super::pawns::{self, PawnTables};
 use super::threats::{self, ThreatTables};
-use super::{hand, weights, EvalParams, Layout, Scalar, Weights};
+use super::{weights, EvalParams, Layout, Scalar, Weights};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
@@ -133,7 +133,8 @@ impl EvalParams {
                 ((w * 1.0).round() as i32 + 1, (w * 1.3).round() as i32 + 1);
             derived.w[layout.material(i)] = (mg[i], eg[i]);
             if !royal[i] {
-                derived.w[layout.hand(i)] = hand::values(mg[i], eg[i]);
+                // In hand at the board value until a weights file fits it (`hand.rs`).
+                derived.w[layout.hand(i)] = (mg[i], eg[i]);
             }
         }
         for (k, value) in [

@@ -13,7 +13,7 @@
 //! - passed pawns for the pawn type, by advance and promotion value, and the structure of
 //!   chess-like pawns: doubled, isolated, supported ([`pawns`]);
 //! - pieces attacked by lesser ones, and attacked pieces left undefended ([`threats`]);
-//! - pieces in hand in drop games, valued above board pieces ([`hand`]);
+//! - pieces in hand in drop games, with values of their own ([`hand`]);
 //! - middlegame and endgame scores tapered by the material left;
 //! - no winning score for a side that cannot give checkmate, and a bare king driven to a
 //!   corner ([`mating`]).
@@ -548,7 +548,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
         }
     }
-    // Pieces in hand count above their board value: a drop can put them almost anywhere.
+    // Pieces in hand, at their own values (fitted where a weights file exists).
     if t.has_hands && summed {
         let h = hand::score(&p.hand, |ty, c| pos.in_hand(ty, c));
         for c in 0..2 {
