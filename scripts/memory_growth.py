@@ -36,7 +36,13 @@ def parse_args():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-growth", type=float, default=8.0,
                    help="MB an engine may grow from the first reading to the last")
-    return p.parse_args()
+    args = p.parse_args()
+    for name in ("games", "checkpoint", "nodes"):
+        if getattr(args, name) < 1:
+            p.error(f"--{name} must be a positive whole number")
+    if min(args.hash) < 1 or min(args.threads) < 1:
+        p.error("--hash and --threads take positive whole numbers")
+    return args
 
 
 def children(pid):
