@@ -125,6 +125,16 @@ impl<B: Bitboard> Position<B> {
             }
             let pt = &t.pieces[ty as usize];
             let region = self.board_bb(ty, us);
+            if t.plain_types[us].has(ty) {
+                // The same moves as the loop below gives, without the rules that do not apply.
+                let targets = region & (enemies | empty);
+                for from in bb.iter() {
+                    for to in (pt.capture[us].get(from, occ) & targets).iter() {
+                        list.push(Move::normal(from, to));
+                    }
+                }
+                continue;
+            }
             let promo_pawn = t.promotion_pawn_types[us].has(ty);
             let ep_type = t.ep_types[us].has(ty) && self.st.ep.any();
             let soldier = Some(ty) == t.soldier;
@@ -457,6 +467,8 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// A pawn move into the promotion zone: its promotions, and the plain move unless
+    /// promotion is mandatory.
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
@@ -489,23 +501,31 @@ impl<B: Bitboard> Position<B> {
         let movable = region & !occ;
         let capturable = region & self.by_color[them];
         let pt = &t.pieces[pawn as usize];
-        let up = if us == 0 { 1 } else { -1 };
+        let forward = &*t.forward[us];
         let pawns = self.pieces_of(pawn, us);
+        // Most pawn moves end outside the promotion zone: those are pushed here, the rest go
+        // through `push_pawn_move` and its promotion rules.
+        let zone = t.promotion_region[us];
+        let push = |list: &mut MoveList, from: Square, to: Square| {
+            if zone.contains(to) {
+                self.push_pawn_move(list, from, to, pawn);
+            } else {
+                list.push(Move::normal(from, to));
+            }
+        };
         for from in pawns.iter() {
-            if let Some(s1) = t.geo.offset(from, 0, up).filter(|s| movable.contains(*s)) {
-                self.push_pawn_move(list, from, s1, pawn);
+            if let Some(s1) = forward[from.index()].filter(|s| movable.contains(*s)) {
+                push(list, from, s1);
                 let double = t.double_step[us].contains(from);
                 let triple = t.triple_step[us].contains(from);
                 if double || triple {
-                    if let Some(s2) = t.geo.offset(s1, 0, up).filter(|s| movable.contains(*s)) {
+                    if let Some(s2) = forward[s1.index()].filter(|s| movable.contains(*s)) {
                         if double {
-                            self.push_pawn_move(list, from, s2, pawn);
+                            push(list, from, s2);
                         }
                         if triple {
-                            if let Some(s3) =
-                                t.geo.offset(s2, 0, up).filter(|s| movable.contains(*s))
-                            {
-                                self.push_pawn_move(list, from, s3, pawn);
+                            if let Some(s3) = forward[s2.index()].filter(|s| movable.contains(*s)) {
+                                push(list, from, s3);
                             }
                         }
                     }
@@ -513,7 +533,7 @@ impl<B: Bitboard> Position<B> {
             }
             let caps = pt.capture[us].get(from, occ) & capturable;
             for to in caps.iter() {
-                self.push_pawn_move(list, from, to, pawn);
+                push(list, from, to);
             }
         }
         if t.variant.promotion.sittuyin {

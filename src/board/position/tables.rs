@@ -224,6 +224,10 @@ pub struct Tables<B> {
     pub double_step: [B; 2],
     /// `tripleStepRegion` per colour.
     pub triple_step: [B; 2],
+    /// Per colour, the square one rank forward of each square (`None` off the board): the
+    /// pawn's push, looked up instead of computed, since a square's file and rank take a
+    /// division by the board's width.
+    pub forward: [Box<[Option<Square>; 256]>; 2],
     /// `enPassantRegion` per colour.
     pub ep_region: [B; 2],
     /// Promotion choices per colour.
@@ -306,6 +310,11 @@ pub struct Tables<B> {
     pub drop_no_doubled: Option<u8>,
     /// `pieceDemotion`: promoted pieces may move back to their unpromoted type.
     pub demotions: bool,
+    /// Per colour, the types whose moves are their table reach and nothing else: one lookup
+    /// serves quiet moves and captures, and no pawn, soldier, palace, janggi-cannon,
+    /// promotion, initial-move or en-passant rule applies. Move generation gives these the
+    /// short loop; the rest go through every rule.
+    pub plain_types: [TypeSet; 2],
     /// The predefined shogi pawn (`shogiPawnDropMateIllegal`).
     pub shogi_pawn: Option<u8>,
     /// The predefined bishop (`dropOppositeColoredBishop`).
@@ -895,6 +904,13 @@ impl<B: Bitboard> Tables<B> {
             ([B::EMPTY; 2], [B::EMPTY; 2])
         };
         let ep_region = both(&|c| region_bb(&geo, variant.pawns.en_passant_region.get(c)));
+        let forward = [1, -1].map(|up| {
+            let mut step = Box::new([None; 256]);
+            for sq in geo.squares() {
+                step[sq.index()] = geo.offset(sq, 0, up);
+            }
+            step
+        });
         let flag_region = both(&|c| region_bb(&geo, variant.game_end.flag.region.get(c)));
         let promotion_types = Color::BOTH.map(|c| {
             variant
@@ -1038,7 +1054,7 @@ impl<B: Bitboard> Tables<B> {
             .squares()
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
             .fold(B::EMPTY, |b, sq| b.with(sq));
-        Ok(Tables {
+        let mut tables = Tables {
             palace,
             pass,
             pass_on_stalemate,
@@ -1105,6 +1121,7 @@ impl<B: Bitboard> Tables<B> {
             promotion_region,
             double_step,
             triple_step,
+            forward,
             ep_region,
             promotion_types,
             promotion_limit,
@@ -1127,6 +1144,32 @@ impl<B: Bitboard> Tables<B> {
             files,
             zobrist: Zobrist::new(n_types, geo.num_squares(), seed),
             geo,
-        })
+            plain_types: [TypeSet::default(); 2],
+        };
+        tables.plain_types = [0, 1].map(|us| tables.plain_type_set(us));
+        Ok(tables)
+    }
+
+    /// The types of colour `us` whose moves are their table reach alone (see
+    /// [`Tables::plain_types`]).
+    fn plain_type_set(&self, us: usize) -> TypeSet {
+        let plain = |ty: u8| {
+            let pt = &self.pieces[ty as usize];
+            pt.same_reach
+                && pt.initial[us].is_none()
+                && Some(ty) != self.pawn
+                && Some(ty) != self.soldier
+                && Some(ty) != self.janggi_cannon
+                && !self.palace.as_ref().is_some_and(|p| p.kind(ty).is_some())
+                && self.promoted_type[ty as usize].is_none()
+                && !self.demotions
+                && !self.promotion_pawn_types[us].has(ty)
+                && !self.ep_types[us].has(ty)
+        };
+        TypeSet(
+            (0..self.n_types as u8)
+                .filter(|&ty| plain(ty))
+                .fold(0, |set, ty| set | 1 << ty),
+        )
     }
 }
