@@ -491,6 +491,32 @@ fn chess960_option_writes_castling_as_king_takes_rook() {
     assert_eq!(castles(&mut u), ["e1c1", "e1g1"]);
 }
 
+/// cutechess-cli names its `fischerandom` `chess960` in `UCI_Variant` and sends castling as
+/// king takes rook: the variant is set, the castling move read, and the reply is Black's.
+#[test]
+fn cutechess_chess960_variant_name_selects_fischerandom() {
+    let mut u = Uci::start();
+    u.handshake();
+    u.send("setoption name UCI_Variant value chess960");
+    u.send("isready");
+    let l = u.until("readyok");
+    assert!(
+        l.iter()
+            .any(|x| x.starts_with("info string variant fischerandom")),
+        "{l:?}"
+    );
+    u.send("position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 moves e1h1");
+    u.send("go perft 1");
+    let l = u.until("Nodes searched");
+    for castle in ["e8h8: 1", "e8a8: 1"] {
+        assert!(l.iter().any(|x| x == castle), "{castle} missing: {l:?}");
+    }
+    assert!(
+        !l.iter().any(|x| x.starts_with("e1")),
+        "White to move again: {l:?}"
+    );
+}
+
 #[test]
 fn go_perft_counts() {
     let mut u = Uci::start();

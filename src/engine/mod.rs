@@ -552,6 +552,18 @@ impl Engine {
         name: &str,
         value: Option<&str>,
     ) -> Result<OptionOutcome, EngineError> {
+        // cutechess-cli asks for its `fischerandom` as `UCI_Variant chess960` (its name in
+        // the UCI_Chess960 convention); the variant is ours under the name `fischerandom`.
+        let value = match value {
+            Some(v)
+                if name.trim().eq_ignore_ascii_case(names::VARIANT)
+                    && v.trim().eq_ignore_ascii_case("chess960")
+                    && self.variant_names().iter().any(|n| n == "fischerandom") =>
+            {
+                Some("fischerandom")
+            }
+            v => v,
+        };
         // Validate first, on a copy, so an error changes nothing.
         let mut opts = self.options.clone();
         let (canon, v) = opts.set(name, value)?;
