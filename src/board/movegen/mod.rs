@@ -467,6 +467,17 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// A pawn move: pushed at once outside the promotion `zone`, through
+    /// [`Position::push_pawn_move`] inside it.
+    #[inline(always)]
+    fn push_pawn_target(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8, zone: B) {
+        if zone.contains(to) {
+            self.push_pawn_move(list, from, to, pawn);
+        } else {
+            list.push(Move::normal(from, to));
+        }
+    }
+
     /// A pawn move into the promotion zone: its promotions, and the plain move unless
     /// promotion is mandatory.
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
@@ -507,11 +518,7 @@ impl<B: Bitboard> Position<B> {
         // through `push_pawn_move` and its promotion rules.
         let zone = t.promotion_region[us];
         let push = |list: &mut MoveList, from: Square, to: Square| {
-            if zone.contains(to) {
-                self.push_pawn_move(list, from, to, pawn);
-            } else {
-                list.push(Move::normal(from, to));
-            }
+            self.push_pawn_target(list, from, to, pawn, zone)
         };
         for from in pawns.iter() {
             if let Some(s1) = forward[from.index()].filter(|s| movable.contains(*s)) {
