@@ -380,3 +380,75 @@ fn builtin_pieces_compile_to_tables() {
         }
     }
 }
+
+/// The names of the types of `name` that get the short loop, per side, sorted.
+fn plain_type_names<B: Bitboard>(name: &str) -> Vec<Vec<String>> {
+    let v = variant::builtin(name).expect("built in");
+    let t = Tables::<B>::new(v).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (0..2)
+        .map(|us| {
+            let mut names: Vec<String> = t.plain_types[us]
+                .iter()
+                .map(|ty| v.pieces[ty as usize].name.clone())
+                .collect();
+            names.sort();
+            names
+        })
+        .collect()
+}
+
+/// The types move generation gives its short loop (`Tables::plain_types`): the pieces whose
+/// moves are their table reach alone, never one that a pawn, promotion, soldier, palace or
+/// janggi-cannon rule touches (those would lose moves or gain false ones there).
+#[test]
+fn plain_types_are_the_pieces_no_rule_touches() {
+    let chess: Vec<String> = ["bishop", "king", "knight", "queen", "rook"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(plain_type_names::<u64>("chess"), vec![chess.clone(), chess]);
+    // Shogi: only the types that never promote (king, gold and the promoted pieces, which
+    // do not demote).
+    let has = |variant: &str, piece: &str| {
+        let v = variant::builtin(variant).expect("built in");
+        assert!(
+            v.pieces.iter().any(|p| p.name == piece),
+            "{variant} has no {piece}"
+        );
+    };
+    for piece in [
+        "shogiPawn",
+        "lance",
+        "shogiKnight",
+        "silver",
+        "bishop",
+        "rook",
+    ] {
+        has("shogi", piece);
+    }
+    for piece in ["janggiCannon", "rook", "king", "wazir", "soldier"] {
+        has("janggi", piece);
+    }
+    for side in plain_type_names::<u128>("shogi") {
+        assert!(side.iter().any(|n| n == "king"), "{side:?}");
+        for promoting in [
+            "shogiPawn",
+            "lance",
+            "shogiKnight",
+            "silver",
+            "bishop",
+            "rook",
+        ] {
+            assert!(
+                !side.iter().any(|n| n == promoting),
+                "{promoting} in {side:?}"
+            );
+        }
+    }
+    // Janggi: the cannon (janggiCannon) and the pieces with palace diagonals keep the full
+    // loop.
+    for side in plain_type_names::<u128>("janggi") {
+        for ruled in ["janggiCannon", "rook", "king", "wazir", "soldier"] {
+            assert!(!side.iter().any(|n| n == ruled), "{ruled} in {side:?}");
+        }
+    }
+}

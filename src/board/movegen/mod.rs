@@ -127,6 +127,8 @@ impl<B: Bitboard> Position<B> {
             let region = self.board_bb(ty, us);
             if t.plain_types[us].has(ty) {
                 // The same moves as the loop below gives, without the rules that do not apply.
+                // A rule added to that loop must take its types out of `plain_types` too
+                // (`Tables::plain_type_set`).
                 let targets = region & (enemies | empty);
                 for from in bb.iter() {
                     for to in (pt.capture[us].get(from, occ) & targets).iter() {
