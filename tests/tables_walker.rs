@@ -406,49 +406,32 @@ fn plain_types_are_the_pieces_no_rule_touches() {
         .map(String::from)
         .to_vec();
     assert_eq!(plain_type_names::<u64>("chess"), vec![chess.clone(), chess]);
-    // Shogi: only the types that never promote (king, gold and the promoted pieces, which
-    // do not demote).
-    let has = |variant: &str, piece: &str| {
+    // Pieces of `variant` (each must exist) that must keep the full loop on both sides.
+    let kept_out = |variant: &str, plain: Vec<Vec<String>>, ruled: &[&str]| {
         let v = variant::builtin(variant).expect("built in");
-        assert!(
-            v.pieces.iter().any(|p| p.name == piece),
-            "{variant} has no {piece}"
-        );
+        for piece in ruled {
+            assert!(
+                v.pieces.iter().any(|p| p.name == *piece),
+                "{variant} has no {piece}"
+            );
+            for side in &plain {
+                assert!(!side.contains(&piece.to_string()), "{piece} in {side:?}");
+            }
+        }
     };
-    for piece in [
+    // Shogi: every type that promotes; the king (which never does) takes the short loop.
+    let shogi = plain_type_names::<u128>("shogi");
+    assert!(shogi.iter().all(|side| side.iter().any(|n| n == "king")));
+    let promoting = [
         "shogiPawn",
         "lance",
         "shogiKnight",
         "silver",
         "bishop",
         "rook",
-    ] {
-        has("shogi", piece);
-    }
-    for piece in ["janggiCannon", "rook", "king", "wazir", "soldier"] {
-        has("janggi", piece);
-    }
-    for side in plain_type_names::<u128>("shogi") {
-        assert!(side.iter().any(|n| n == "king"), "{side:?}");
-        for promoting in [
-            "shogiPawn",
-            "lance",
-            "shogiKnight",
-            "silver",
-            "bishop",
-            "rook",
-        ] {
-            assert!(
-                !side.iter().any(|n| n == promoting),
-                "{promoting} in {side:?}"
-            );
-        }
-    }
-    // Janggi: the cannon (janggiCannon) and the pieces with palace diagonals keep the full
-    // loop.
-    for side in plain_type_names::<u128>("janggi") {
-        for ruled in ["janggiCannon", "rook", "king", "wazir", "soldier"] {
-            assert!(!side.iter().any(|n| n == ruled), "{ruled} in {side:?}");
-        }
-    }
+    ];
+    kept_out("shogi", shogi, &promoting);
+    // Janggi: the cannon (janggiCannon) and the pieces with palace diagonals.
+    let palace = ["janggiCannon", "rook", "king", "wazir", "soldier"];
+    kept_out("janggi", plain_type_names::<u128>("janggi"), &palace);
 }
