@@ -275,3 +275,21 @@ fn multi_leg_and_16x16_walks() {
     assert_eq!(big.board_size(), "16x16");
     assert!(check(big, None, 1, 3) > 0);
 }
+
+#[test]
+fn every_builtin_variant_keeps_its_checkers() {
+    // Checkers are found from the squares a move changed where the variant allows it
+    // (`Tables::quick_checks`); a seeded game in every built-in variant compares them with a
+    // recomputation after every move and take-back.
+    for v in dabbaba::variant::builtins().iter() {
+        assert!(check(v, None, 1, 1) > 0, "{}", v.name);
+    }
+}
+
+#[test]
+fn a_position_with_the_waiting_side_in_check_recomputes_its_checkers() {
+    // Black, not to move, is in check from the rook: after a king move from a1 (off every
+    // line to e8) the check is still there, though the move neither gave nor opened it.
+    let fen = "4k3/8/8/8/8/8/4R3/K7 w - - 0 1";
+    assert!(check(builtin("chess"), Some(fen), 2, 2) > 0);
+}

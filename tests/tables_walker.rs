@@ -435,3 +435,48 @@ fn plain_types_are_the_pieces_no_rule_touches() {
     let palace = ["janggiCannon", "rook", "king", "wazir", "soldier"];
     kept_out("janggi", plain_type_names::<u128>("janggi"), &palace);
 }
+
+/// Where checks are found from the squares a move changed (`Tables::quick_checks`): chess
+/// and its relatives with leapers and king-line sliders, never where a hopper, lame leaper,
+/// palace, blast or second royal piece can make a check those squares do not show.
+#[test]
+fn quick_checks_only_where_leaps_and_king_lines_make_every_check() {
+    fn quick_in<B: Bitboard>(v: &Variant) -> bool {
+        let t = Tables::<B>::new(v).unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        t.quick_checks
+    }
+    let quick = |name: &str| {
+        let v = variant::builtin(name).expect("built in");
+        match v.files as usize * v.ranks as usize {
+            0..=64 => quick_in::<u64>(v),
+            65..=128 => quick_in::<u128>(v),
+            _ => quick_in::<Bb256>(v),
+        }
+    };
+    for name in [
+        "chess",
+        "crazyhouse",
+        "capablanca",
+        "shogi",
+        "makruk",
+        "seirawan",
+    ] {
+        assert!(
+            quick(name),
+            "{name} should find checks from the changed squares"
+        );
+    }
+    // Cannons (xiangqi, janggi: also palaces), lame horses, blasts, two royals (spartan's
+    // black kings, dupleCheck), pseudo-royals (extinction), the duck's wall.
+    for name in [
+        "xiangqi",
+        "janggi",
+        "atomic",
+        "spartan",
+        "antichess",
+        "duck",
+        "chu",
+    ] {
+        assert!(!quick(name), "{name} must recompute its checkers");
+    }
+}

@@ -154,6 +154,7 @@ impl<B: Bitboard> Position<B> {
                 last_move: Move::NONE,
                 walls_lifted: B::EMPTY,
                 checkers: B::EMPTY,
+                waiting_side_safe: false,
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),
@@ -383,6 +384,9 @@ impl<B: Bitboard> Position<B> {
         p.check_kings()?;
         p.st.pseudo_royals = p.compute_pseudo_royals();
         p.st.checkers = p.compute_checkers();
+        p.st.waiting_side_safe = p
+            .king_square(p.stm ^ 1)
+            .map_or(true, |k| p.attackers_to(k, p.occ, p.stm).is_empty());
         p.st.key = p.compute_key();
         Ok(p)
     }

@@ -17,10 +17,10 @@ pub fn perft<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> u64 {
 
 fn perft_rec<B: Bitboard>(pos: &mut Position<B>, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves(list);
     if depth == 1 {
-        return list.len() as u64;
+        return pos.legal_move_count(list) as u64;
     }
+    pos.legal_moves(list);
     let mut n = 0;
     for i in 0..list.len() {
         let m = list.as_slice()[i];

@@ -395,8 +395,14 @@ pub(crate) struct LegalCtx<B> {
     /// No lame-leap captures (checks are blocked on lines only; drops rely on it).
     pub(super) usable: bool,
     /// The fast path applies and nothing else needs a look: not in check, a royal piece, no
-    /// pseudo-royals, no immobility rule.
-    pub(super) fast: bool,
+    /// pseudo-royals, no immobility rule, no rule that tests a one-step move further
+    /// (sittuyin promotions may not give check). A one-step move from outside `exposing` is
+    /// then legal.
+    pub(super) quick: bool,
+    /// `sensitive` and the king's square.
+    pub(super) exposing: B,
+    /// Sittuyin: a promotion may not give check.
+    pub(super) sittuyin: bool,
     /// Janggi bikjang: the kings face each other (see [`Position::bikjang`]).
     pub(super) bikjang: bool,
     /// Pseudo-royal pieces (extinctionPseudoRoyal) of the side to move that no enemy attacks
@@ -454,20 +460,24 @@ impl<B: Bitboard> LegalCtx<B> {
             }
         }
         let bikjang = p.bikjang();
-        let fast = king.is_some()
+        let quick = king.is_some()
             && checkers.is_empty()
             && !v.game_end.extinction.pseudo_royal
             && !v.drops.immobility_illegal
             && !v.checks.flying_general
             && !bikjang
-            && !walkers;
+            && !walkers
+            && !v.promotion.sittuyin;
+        let exposing = king.map_or(sensitive, |k| sensitive | B::square(k));
         LegalCtx {
             king,
             checkers,
             sensitive,
+            quick,
+            exposing,
+            sittuyin: v.promotion.sittuyin,
             hoppers: t.hoppers,
             usable,
-            fast,
             bikjang,
             drop_blocks,
             safe_royals,

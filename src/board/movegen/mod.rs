@@ -77,23 +77,31 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn is_legal_by(&self, m: Move, test: &LegalTest<B>) -> bool {
         let ctx = &test.0;
-        if m.kind() == MoveKind::Drop {
-            return self.legal_drop(m, ctx);
-        }
-        if self.t.variant.promotion.sittuyin && m.kind() == MoveKind::Promotion {
-            // A sittuyin promotion may not give check.
-            return self.legal_with(m, ctx) && !self.gives_check(m);
-        }
-        // Most moves: not in check, a non-royal piece off every line to the king.
-        if ctx.fast
+        // Most moves: not in check, one step of a non-royal piece off every line to the king.
+        if ctx.quick
             && m.kind().is_one_step()
-            && Some(m.from()) != ctx.king
-            && !ctx.sensitive.contains(m.from())
+            && !ctx.exposing.contains(m.from())
             && !(ctx.hoppers && ctx.sensitive.contains(m.to()))
         {
             return true;
         }
+        if m.kind() == MoveKind::Drop {
+            return self.legal_drop(m, ctx);
+        }
+        if ctx.sittuyin && m.kind() == MoveKind::Promotion {
+            // A sittuyin promotion may not give check.
+            return self.legal_with(m, ctx) && !self.gives_check(m);
+        }
         self.legal_with(m, ctx)
+    }
+
+    /// The number of legal moves (perft's bulk count at the last ply): the moves of
+    /// [`Position::legal_moves`], counted without writing the list twice.
+    pub fn legal_move_count(&self, list: &mut MoveList) -> usize {
+        match self.search_moves(list) {
+            Some(test) => list.iter().filter(|&&m| self.is_legal_by(m, &test)).count(),
+            None => list.len(),
+        }
     }
 
     /// Pseudo-legal moves. `in_check` drops the moves Fairy-Stockfish does not generate

@@ -99,6 +99,10 @@ pub struct State<B> {
     /// Enemy pieces giving check to the side to move's royal piece: computed once when the
     /// position is reached, since the search, move generation and legality all ask for it.
     pub checkers: B,
+    /// The side not to move is not in check: true after every (legal) move where
+    /// [`Tables::quick_checks`] holds, read from the FEN's board otherwise. The checkers after
+    /// the next move can then be found from the squares it changes.
+    pub waiting_side_safe: bool,
 }
 
 /// A position on bitboards of type `B`.
@@ -466,6 +470,30 @@ impl<B: Bitboard> Position<B> {
         self.st.checkers
     }
 
+    /// [`Position::compute_checkers`] after a move that emptied `from` (none for a drop) and
+    /// filled `to`, where [`Tables::quick_checks`] holds and the side to move was not in
+    /// check before the move: the moved piece may check from `to`, and only a line opened
+    /// through `from` can let another piece check (the piece on `to` blocks, it cannot
+    /// attack through itself).
+    pub(crate) fn checkers_after(&self, from: Option<Square>, to: Square) -> B {
+        let Some(ksq) = self.king_square(self.stm) else {
+            return B::EMPTY;
+        };
+        if from.is_some_and(|f| self.t.lines.through(ksq, f).any()) {
+            return self.compute_checkers();
+        }
+        let mover = self.stm ^ 1;
+        let pt = &self.t.pieces[type_of(self.board[to.index()]) as usize];
+        let checks = pt.mobility[mover].contains(ksq)
+            && pt.capture[self.stm].empty_board(ksq).contains(to)
+            && (!pt.capture_needs_occ || pt.capture[self.stm].get(ksq, self.occ).contains(to));
+        if checks {
+            B::square(to)
+        } else {
+            B::EMPTY
+        }
+    }
+
     /// Recomputes [`Position::checkers`] from the board (tested equal to the stored set).
     pub fn compute_checkers(&self) -> B {
         match self.king_square(self.stm) {
@@ -622,7 +650,7 @@ impl<B: Bitboard> Position<B> {
             }
             self.st.key = k;
             self.stm = them;
-            self.finish_move();
+            self.finish_move(None);
             return;
         }
 
@@ -726,11 +754,8 @@ impl<B: Bitboard> Position<B> {
                     && (ranks_moved == 2 || ranks_moved == 3)
                 {
                     let dir: i32 = if us == 0 { 1 } else { -1 };
-                    let mut steps = vec![1];
-                    if ranks_moved == 3 {
-                        steps.push(2);
-                    }
-                    for back in steps {
+                    // The squares passed: one after a double step, two after a triple.
+                    for back in 1..ranks_moved {
                         let Some(sq) = t.geo.offset(to, 0, -dir * back) else {
                             continue;
                         };
@@ -839,7 +864,10 @@ impl<B: Bitboard> Position<B> {
 
         self.st.key = k;
         self.stm = them;
-        self.finish_move();
+        // A one-step move changed `from` and `to` only; castling, e.p., multi-leg and gating
+        // moves change more squares.
+        let one_step = kind.is_one_step() && !m.is_gating() && m.wall_square().is_none();
+        self.finish_move(one_step.then_some((Some(from), to)));
     }
 
     /// The rest of [`Position::make_move`] for a drop; `k` is the key so far.
@@ -868,7 +896,7 @@ impl<B: Bitboard> Position<B> {
         }
         self.st.key = k;
         self.stm = us ^ 1;
-        self.finish_move();
+        self.finish_move(Some((None, to)));
     }
 
     /// `castlingDroppedPiece` (placement): a king dropped on its castling square, or a rook
@@ -939,9 +967,19 @@ impl<B: Bitboard> Position<B> {
         self.occ |= lifted;
     }
 
-    /// Updates what depends on the new position: check counting, pseudo-royals.
-    fn finish_move(&mut self) {
-        self.st.checkers = self.compute_checkers();
+    /// Updates what depends on the new position: checkers, check counting, pseudo-royals.
+    /// `changed`: for a one-step move or a drop, the square it emptied (none for a drop) and
+    /// the square it filled.
+    fn finish_move(&mut self, changed: Option<(Option<Square>, Square)>) {
+        let waited_safe = self
+            .history
+            .last()
+            .is_some_and(|prev| prev.waiting_side_safe);
+        self.st.checkers = match changed {
+            Some((from, to)) if waited_safe && self.t.quick_checks => self.checkers_after(from, to),
+            _ => self.compute_checkers(),
+        };
+        self.st.waiting_side_safe = self.t.quick_checks;
         if self.t.variant.checks.check_counting && self.st.checkers.any() {
             let us = self.stm ^ 1;
             let z = &self.t.zobrist;

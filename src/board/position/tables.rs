@@ -315,6 +315,13 @@ pub struct Tables<B> {
     /// promotion, initial-move or en-passant rule applies. Move generation gives these the
     /// short loop; the rest go through every rule.
     pub plain_types: [TypeSet; 2],
+    /// Checks can be found from the squares a move changed ([`Position::checkers_after`]):
+    /// one royal king per side that may never stand in check, every capture a leap or a
+    /// slide along king lines, and no rule (walker, palace, soldier, janggi cannon, blast,
+    /// petrification, wall, flip) that attacks or clears a square any other way.
+    ///
+    /// [`Position::checkers_after`]: super::Position::checkers_after
+    pub quick_checks: bool,
     /// The predefined shogi pawn (`shogiPawnDropMateIllegal`).
     pub shogi_pawn: Option<u8>,
     /// The predefined bishop (`dropOppositeColoredBishop`).
@@ -1145,9 +1152,31 @@ impl<B: Bitboard> Tables<B> {
             zobrist: Zobrist::new(n_types, geo.num_squares(), seed),
             geo,
             plain_types: [TypeSet::default(); 2],
+            quick_checks: false,
         };
         tables.plain_types = [0, 1].map(|us| tables.plain_type_set(us));
+        tables.quick_checks = tables.checks_from_changed_squares();
         Ok(tables)
+    }
+
+    /// Whether [`Tables::quick_checks`] holds for the variant.
+    fn checks_from_changed_squares(&self) -> bool {
+        let v = &self.variant;
+        self.king.is_some()
+            && !v.checks.duple_check
+            && !v.game_end.extinction.pseudo_royal
+            && self
+                .pieces
+                .iter()
+                .all(|p| p.symmetric && !p.complex_capture)
+            && self.walker_attackers.is_empty()
+            && self.palace.is_none()
+            && self.soldier.is_none()
+            && self.janggi_cannon.is_none()
+            && !v.captures.blast_on_capture
+            && v.captures.petrify_on_capture_types.is_empty()
+            && self.walling == WallingRule::None
+            && self.flip == EnclosingRule::None
     }
 
     /// The types of colour `us` whose moves are their table reach alone (see
