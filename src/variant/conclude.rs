@@ -56,7 +56,7 @@ pub fn conclude(
         let (mg, eg) = spec.values[slot];
         let mob = spec.mobility[slot];
         pieces_out.push(PieceType {
-            name: pieces::slot_name(slot),
+            name: pieces::slot_name(slot).to_string(),
             letter: p.letter,
             betza: p.betza.clone(),
             moves: p.moves.clone(),

@@ -123,14 +123,23 @@ pub fn slot_of(name: &str) -> Option<usize> {
 }
 
 /// The key name of a slot.
-pub fn slot_name(slot: usize) -> String {
-    if slot == KING_SLOT {
-        "king".to_string()
-    } else if slot < FIRST_CUSTOM {
-        PREDEFINED[slot].0.to_string()
-    } else {
-        format!("customPiece{}", slot - FIRST_CUSTOM + 1)
-    }
+pub fn slot_name(slot: usize) -> &'static str {
+    // Spelled out once: every section of every variant file asks for all of them.
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        (0..SLOTS)
+            .map(|slot| {
+                if slot == KING_SLOT {
+                    "king".to_string()
+                } else if slot < FIRST_CUSTOM {
+                    PREDEFINED[slot].0.to_string()
+                } else {
+                    format!("customPiece{}", slot - FIRST_CUSTOM + 1)
+                }
+            })
+            .collect()
+    });
+    &names[slot]
 }
 
 /// Whether a slot is a custom one (`customPieceN`).
@@ -145,7 +154,7 @@ mod tests {
     #[test]
     fn slot_names_round_trip() {
         for slot in 0..SLOTS {
-            assert_eq!(slot_of(&slot_name(slot)), Some(slot));
+            assert_eq!(slot_of(slot_name(slot)), Some(slot));
         }
         assert_eq!(slot_of("customPiece0"), None);
         assert_eq!(slot_of("customPiece07"), None);

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::conclude::conclude;
 use super::error::{LoadError, VariantError, VariantErrors};
@@ -103,7 +103,9 @@ pub type PlayableCheck = fn(&Variant) -> Result<(), String>;
 #[derive(Clone, Debug, Default)]
 pub struct VariantSet {
     order: Vec<String>,
-    loaded: HashMap<String, Loaded>,
+    /// Shared, so that copying the set (the built-ins, before a user's file is added) does
+    /// not copy every variant.
+    loaded: HashMap<String, Arc<Loaded>>,
     /// Run on every variant a file defines; a variant that fails it is an error of its
     /// section.
     playable: Option<PlayableCheck>,
@@ -184,7 +186,7 @@ impl VariantSet {
             staged.order.push(section.name.clone());
             staged
                 .loaded
-                .insert(section.name.clone(), Loaded { spec, variant });
+                .insert(section.name.clone(), Arc::new(Loaded { spec, variant }));
             added.push(section.name.clone());
         }
         if errors.is_empty() {
@@ -273,10 +275,10 @@ impl VariantSet {
                     }
                     self.loaded.insert(
                         section.name.clone(),
-                        Loaded {
+                        Arc::new(Loaded {
                             spec,
                             variant: Some(v),
-                        },
+                        }),
                     );
                     report.loaded.push(section.name.clone());
                     // In line order; an inherited rule is reported at the header.

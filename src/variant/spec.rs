@@ -299,12 +299,18 @@ impl VariantSpec {
     }
 
     fn piece_keys(&mut self, cx: &mut Cx) {
+        // Spelling out two mobility keys for each of the slots was a third of the start-up
+        // time (every built-in section is read at start); few sections have any.
+        let mobility_keys = cx.keys.any_starting_with("mobilityRegion");
         for slot in 0..SLOTS {
             let name = pieces::slot_name(slot);
-            if let Some((value, line)) = cx.keys.take(&name) {
-                self.piece_key(cx, slot, &name, &value, line);
+            if let Some((value, line)) = cx.keys.take(name) {
+                self.piece_key(cx, slot, name, &value, line);
             }
-            let mut cap = name.clone();
+            if !mobility_keys {
+                continue;
+            }
+            let mut cap = name.to_string();
             cap[..1].make_ascii_uppercase();
             for c in Color::BOTH {
                 let key = format!("mobilityRegion{c:?}{cap}");
@@ -904,6 +910,10 @@ impl<'a> Keys<'a> {
             }
         }
         found
+    }
+
+    fn any_starting_with(&self, prefix: &str) -> bool {
+        self.entries.iter().any(|e| e.key.starts_with(prefix))
     }
 
     fn unused(&self) -> impl Iterator<Item = &Entry> + '_ {
