@@ -231,6 +231,9 @@ class Engine:
         self.log = log
         self.proc: Process | None = None
         self.notes: list = []  # messages worth printing once (e.g. default options)
+        # The search time (ms) the engine last reported while thinking on the current move,
+        # to tell a time loss inside the engine's search from one outside it.
+        self.reported_ms: int | None = None
 
     @property
     def protocol(self):
@@ -331,12 +334,16 @@ class UciEngine(Engine):
             go.append(f"depth {limits.depth}")
         p.send(" ".join(go))
         score = depth = None
+        self.reported_ms = None
         while True:
             line = p.readline(deadline)
             toks = line.split()
             if not toks:
                 continue
             if toks[0] == "info":
+                if "time" in toks[:-1]:
+                    ms = _parse_int(toks[toks.index("time") + 1])
+                    self.reported_ms = ms if ms is not None else self.reported_ms
                 s, d = _uci_info_score(toks)
                 if s is not None:
                     score = s
@@ -566,6 +573,7 @@ class CecpEngine(Engine):
         self.known = len(moves)
         self.playing = True
         score = depth = None
+        self.reported_ms = None
         legs = ""
         while True:
             line = p.readline(deadline)
@@ -592,6 +600,8 @@ class CecpEngine(Engine):
                 raise EngineRejected(f"{self.name} rejected a legal move: {line.strip()}")
             if len(toks) >= 4 and toks[0].isdigit() and _parse_int(toks[1]) is not None:
                 depth = int(toks[0])
+                cs = _parse_int(toks[2])  # thinking output: ply score time(cs) nodes pv
+                self.reported_ms = cs * 10 if cs is not None else self.reported_ms
                 s = int(toks[1])
                 if abs(s) >= MATE_CP:  # 100000+N = mate in N
                     s = MATE_CP - (abs(s) - MATE_CP) if s > 0 else -MATE_CP + (abs(s) - MATE_CP)

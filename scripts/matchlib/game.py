@@ -122,7 +122,8 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
             reply = eng.think(root, startpos, sent, clocks, wtm, limits, t0 + allowed)
         except EngineTimeout:
             eng.kill()
-            return _time_loss(rec, engines, referee, root, wtm, eng, fen_now)
+            return _time_loss(rec, engines, referee, root, wtm, eng, fen_now,
+                              time.monotonic() - t0, allowed)
         except EngineError as e:
             eng.kill()
             return _finish(rec, engines, "0-1" if wtm else "1-0", f"{eng.name} disconnects or errs",
@@ -131,7 +132,7 @@ def play_game(referee, white, black, opening, limits: Limits, adj: Adjudication,
         if limits.base is not None:
             clocks[idx] -= spent
             if clocks[idx] < -limits.margin:
-                return _time_loss(rec, engines, referee, root, wtm, eng, fen_now)
+                return _time_loss(rec, engines, referee, root, wtm, eng, fen_now, spent, allowed)
             clocks[idx] = max(clocks[idx], 0.0) + limits.inc
         if reply.claimed:
             return _finish(rec, engines, "0-1" if wtm else "1-0",
@@ -195,15 +196,19 @@ def _adjudicate(scores, adj: Adjudication, ply_count, book, root, referee):
     return None
 
 
-def _time_loss(rec, engines, referee, root, wtm, eng, fen_now):
+def _time_loss(rec, engines, referee, root, wtm, eng, fen_now, waited, allowed):
     w_ins, b_ins = referee.insufficient(root, rec.moves)
     opponent_cannot_win = b_ins if wtm else w_ins
+    # Where the time went: the engine's own last report of its search time against the
+    # referee's wait (a search that overran its clock, or a stall before or after it).
+    seen = "no search time reported" if eng.reported_ms is None else \
+        f"last reported search time {eng.reported_ms} ms"
+    error = (f"time-out of {eng.name} in FEN {fen_now} (waited {waited:.2f} s of "
+             f"{max(allowed, 0.0):.2f} s; {seen})")
     if opponent_cannot_win:
         return _finish(rec, engines, "1/2-1/2",
-                       f"{eng.name} loses on time, but the opponent cannot win",
-                       f"time-out of {eng.name} in FEN {fen_now}")
-    return _finish(rec, engines, "0-1" if wtm else "1-0", f"{eng.name} loses on time",
-                   f"time-out of {eng.name} in FEN {fen_now}")
+                       f"{eng.name} loses on time, but the opponent cannot win", error)
+    return _finish(rec, engines, "0-1" if wtm else "1-0", f"{eng.name} loses on time", error)
 
 
 def _finish(rec, engines, result, reason, error=""):
