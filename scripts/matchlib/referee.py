@@ -202,6 +202,27 @@ class _StatusServer:
             proc.stdout.close()
 
 
+SQUARE_RE = re.compile(r"([a-z])(\d+)")
+
+
+def _fen_board(board: str) -> dict:
+    """Square name (`a1`) -> piece letter of a FEN's board field: ranks of any width, runs of
+    empty squares with several digits, `*` for a wall, `+X` promoted pieces, a `[...]` hand."""
+    board = board.split("[")[0]
+    pieces = {}
+    rows = board.split("/")
+    for i, row in enumerate(rows):
+        rank = len(rows) - i
+        file = 0
+        for run, token in re.findall(r"(\d+)|(\+?[A-Za-z*]~?)", row):
+            if run:
+                file += int(run)
+                continue
+            pieces[f"{chr(ord('a') + file)}{rank}"] = token.lstrip("+").rstrip("~")
+            file += 1
+    return pieces
+
+
 class DabbabaReferee:
     """The referee for variants pyffish does not play (Chu Shogi): a Dabbaba binary's own
     rules, through `dabbaba status --serve` (one process per game thread). Moves are in
@@ -247,6 +268,17 @@ class DabbabaReferee:
         return self._status(root, list(moves))["side_to_move"] == "white"
 
     def san(self, root: str, moves, move: str) -> str:
+        """`O-O` / `O-O-O` for a castling move (engines such as Sjaak II write castling
+        so), the move text for any other: this referee has no SAN."""
+        fen = self.fen(root, list(moves)).split()
+        squares = SQUARE_RE.findall(move)
+        if len(fen) < 3 or fen[2] == "-" or len(squares) != 2 or not move[:1].isalpha():
+            return move
+        (ff, fr), (tf, tr) = squares
+        piece = _fen_board(fen[0]).get(ff + fr, "")
+        white = fen[1] == "w"
+        if piece == ("K" if white else "k") and fr == tr and abs(ord(tf) - ord(ff)) >= 2:
+            return "O-O" if tf > ff else "O-O-O"
         return move
 
     def san_moves(self, root: str, moves) -> list:

@@ -85,5 +85,31 @@ class ServedRefereeTest(unittest.TestCase):
             self.assertIn(kind, ends)
 
 
+@requires(DABBABA is not None, "DABBABA_BIN (the Dabbaba binary) is needed")
+class DabbabaRefereeCastlingTest(unittest.TestCase):
+    """Sjaak II writes castling `O-O`; where Dabbaba's rules referee (omega, castling on the
+    second rank), the referee must still find the move (session 27: it did not, and 20 of 100
+    games against Sjaak II ended with its legal castling called illegal)."""
+
+    def test_castling_written_o_o_is_found(self):
+        from matchlib.notation import geometry_from_fen, resolve_move
+        ref = refmod.DabbabaReferee("omega", DABBABA)
+        try:
+            root = ("w**********w/*3b1k2r1*/*prppp2ppp*/*1p1n1q4*/*10*/*2b1PpP3*/*Q8P*/*3P6*/"
+                    "*4P1NC1W*/*PPP5P1*/*CRN1KR4*/W**********1 b k - 0 20")
+            legal = ref.legal_moves(root, [])
+            geo = geometry_from_fen(root)
+            san_of = lambda m: ref.san(root, [], m)  # noqa: E731
+            self.assertEqual(resolve_move("O-O", legal, geo, "cecp", san_of), "g11i11")
+            self.assertIsNone(resolve_move("O-O-O", legal, geo, "cecp", san_of))
+            self.assertEqual(san_of("g11h11"), "g11h11")
+            opening = "i3i4 i10i7 i2j4 i11j9 h2i3 h11i10".split()
+            legal = ref.legal_moves(None, opening)
+            self.assertEqual(resolve_move("O-O", legal, geo, "cecp",
+                                          lambda m: ref.san(None, opening, m)), "g2i2")
+        finally:
+            ref.close()
+
+
 if __name__ == "__main__":
     unittest.main()
