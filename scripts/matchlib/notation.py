@@ -29,6 +29,24 @@ class Geometry:
         return self.ranks == 10
 
 
+def board_squares(board: str) -> dict:
+    """Square name (`a1`) -> piece letter of a FEN's board field: ranks of any width, runs of
+    empty squares with several digits, `*` for a wall, `+X` promoted pieces, a `[...]` hand."""
+    board = board.split("[")[0]
+    pieces = {}
+    rows = board.split("/")
+    for i, row in enumerate(rows):
+        rank = len(rows) - i
+        file = 0
+        for run, token in re.findall(r"(\d+)|(\+?[A-Za-z*]~?)", row):
+            if run:
+                file += int(run)
+                continue
+            pieces[f"{chr(ord('a') + file)}{rank}"] = token.lstrip("+").rstrip("~")
+            file += 1
+    return pieces
+
+
 def geometry_from_fen(fen: str) -> Geometry:
     board = fen.split()[0]
     if "[" in board:  # holdings: rnbqkbnr/.../RNBQKBNR[Pp]

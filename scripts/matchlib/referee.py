@@ -15,6 +15,8 @@ import subprocess
 import threading
 from dataclasses import dataclass
 
+from .notation import SQUARE_RE, board_squares
+
 try:
     import pyffish as sf
 except ImportError:  # the statistics work without it; playing does not
@@ -202,27 +204,6 @@ class _StatusServer:
             proc.stdout.close()
 
 
-SQUARE_RE = re.compile(r"([a-z])(\d+)")
-
-
-def _fen_board(board: str) -> dict:
-    """Square name (`a1`) -> piece letter of a FEN's board field: ranks of any width, runs of
-    empty squares with several digits, `*` for a wall, `+X` promoted pieces, a `[...]` hand."""
-    board = board.split("[")[0]
-    pieces = {}
-    rows = board.split("/")
-    for i, row in enumerate(rows):
-        rank = len(rows) - i
-        file = 0
-        for run, token in re.findall(r"(\d+)|(\+?[A-Za-z*]~?)", row):
-            if run:
-                file += int(run)
-                continue
-            pieces[f"{chr(ord('a') + file)}{rank}"] = token.lstrip("+").rstrip("~")
-            file += 1
-    return pieces
-
-
 class DabbabaReferee:
     """The referee for variants pyffish does not play (Chu Shogi): a Dabbaba binary's own
     rules, through `dabbaba status --serve` (one process per game thread). Moves are in
@@ -275,7 +256,7 @@ class DabbabaReferee:
         if len(fen) < 3 or fen[2] == "-" or len(squares) != 2 or not move[:1].isalpha():
             return move
         (ff, fr), (tf, tr) = squares
-        piece = _fen_board(fen[0]).get(ff + fr, "")
+        piece = board_squares(fen[0]).get(ff + fr, "")
         white = fen[1] == "w"
         if piece == ("K" if white else "k") and fr == tr and abs(ord(tf) - ord(ff)) >= 2:
             return "O-O" if tf > ff else "O-O-O"
