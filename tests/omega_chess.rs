@@ -86,3 +86,20 @@ fn pawns_promote_on_the_eleventh_rank_to_any_piece_but_the_king() {
     assert_eq!(perft(&black, 3), 64458);
     assert!(is_legal(&black, "d3d2w"));
 }
+
+#[test]
+fn a_queen_on_a_corner_square_leaves_it_only_along_the_diagonal() {
+    // Game 21 of the match against Sjaak II (docs/strength.md): Sjaak II also lets this
+    // queen go to c2, d2, e2 and f2, and played `a1f2`; the corner's only neighbour on the
+    // board is b2, so every line out of it is the long diagonal.
+    let fen = "1**********1/*r1nb1k1nr1*/*1pppp1wp1p*/*5p2p1*/*2W7*/*p5P1W1*/*3PC2Q2*/*1RP7*/\
+               *4P5*/*3N2PPPP*/*4K3RC*/q**********1 b - - 4 32";
+    let g = game(Some(fen), "");
+    let mut from_corner: Vec<String> = g
+        .legal_moves_uci()
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    from_corner.sort();
+    assert_eq!(from_corner, ["a1b2", "a1c3", "a1d4", "a1e5", "a1f6"]);
+}
