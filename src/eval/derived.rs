@@ -86,6 +86,23 @@ pub(super) fn derived_value(reach: f64, promotes: bool) -> (i32, i32) {
     }
 }
 
+/// The type whose safety the king terms watch: the royal type, or where a variant has none,
+/// the one type of a pseudo-royal extinction rule that ends the game when the last piece of
+/// it goes (Chu Shogi's king, which a crown prince may join).
+pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>) -> Option<u8> {
+    if t.king.is_some() {
+        return t.king;
+    }
+    let ext = &t.variant.game_end.extinction;
+    let mut types = t.extinction_types.iter();
+    match (types.next(), types.next()) {
+        (Some(ty), None) if ext.pseudo_royal && ext.piece_count == 0 && !t.extinction_all => {
+            Some(ty)
+        }
+        _ => None,
+    }
+}
+
 /// Empty-board reach from each square (quiet and capture moves together).
 fn empty_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, sq: Square) -> u32 {
     let pt = &t.pieces[ty as usize];
@@ -105,12 +122,13 @@ impl EvalParams {
         let mut mg = vec![0; n];
         let mut eg = vec![0; n];
         let mut royal = vec![false; n];
+        let guarded = guarded_type(t);
         let mut mob_avg16 = vec![0; n];
         let mut mob_on = vec![false; n];
         let mut promotes = vec![false; n];
         for ty in 0..n as u8 {
             let i = ty as usize;
-            royal[i] = Some(ty) == t.king || v.pieces[i].royal;
+            royal[i] = Some(ty) == guarded || v.pieces[i].royal;
             promotes[i] = t.promotes_by_advance(ty);
             let r = random_reach(t, ty, 0, 8);
             mob_avg16[i] = (r * 16.0) as i32;
@@ -121,7 +139,9 @@ impl EvalParams {
             if let Some(x) = v.pieces[i].value_eg {
                 eg[i] = x;
             }
-            if royal[i] {
+            // A pseudo-royal type keeps its value: a second one (Chu Shogi's crown prince)
+            // is a second life.
+            if royal[i] && Some(ty) == t.king {
                 mg[i] = 0;
                 eg[i] = 0;
             }
@@ -264,6 +284,7 @@ impl EvalParams {
             mob_w: vec![(0, 0); n],
             mob_avg16,
             royal,
+            guarded,
             mob_on,
             pair_w: vec![(0, 0); n],
             open_w: vec![(0, 0); n],

@@ -34,6 +34,7 @@ pub mod weights;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::tables::MAX_TYPES;
 use crate::board::position::Position;
+use crate::board::Square;
 pub use files::{builtin_weights, check_weights, piece_letters, register_weights};
 pub use incremental::PsqtSums;
 use king::{KingAttack, KingTables};
@@ -75,6 +76,8 @@ pub struct EvalParams {
     mob_avg16: Vec<i32>,
     /// Whether a type counts as royal.
     royal: Vec<bool>,
+    /// The royal type whose square the king terms watch ([`derived::guarded_type`]).
+    guarded: Option<u8>,
     /// Whether mobility is computed for a type (non-royal, non-pawn).
     mob_on: Vec<bool>,
     /// Per type: bonus for a side with two or more on the board (mg, eg).
@@ -294,6 +297,17 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
     evaluate_from(pos, p, tr, None)
 }
 
+/// The square of side `c`'s piece of the guarded type (the first, if it has several).
+#[inline(always)]
+fn guarded_square<B: Bitboard>(pos: &Position<B>, guarded: Option<u8>, c: usize) -> Option<Square> {
+    let b = pos.pieces_of(guarded?, c);
+    if b.is_empty() {
+        None
+    } else {
+        Some(b.lsb())
+    }
+}
+
 /// The evaluation; the position-only sums come from `sums` if given, else from the board.
 #[inline(always)]
 fn evaluate_from<B: Bitboard, T: Trace>(
@@ -309,7 +323,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     let summed = sums.is_none();
     let s = sums.copied().unwrap_or_default();
     let (mut mg, mut eg, mut phase) = (s.mg, s.eg, s.phase);
-    let kings = [pos.king_square(0), pos.king_square(1)];
+    let kings = [0, 1].map(|c| guarded_square(pos, p.guarded, c));
     let zones: [B; 2] = kings.map(|k| k.map_or(B::EMPTY, |s| p.king.zone(s)));
     // attack[c]: attacks on colour c's king zone.
     let mut attack = [KingAttack::default(); 2];
@@ -1004,6 +1018,45 @@ mod tests {
         let g = AnyPosition::new(v, None, false).expect("start");
         let on = crate::with_position!(&g, p => EvalParams::new(p.tables(), p).pawn_structure);
         assert!(!on);
+    }
+
+    /// The eval's royal flags and the guarded type's letter, if any.
+    fn guarded_in(name: &str) -> (Vec<bool>, Option<char>) {
+        let v = builtin(name).expect("variant");
+        let g = AnyPosition::new(v, None, false).expect("start");
+        crate::with_position!(&g, p => {
+            let ep = EvalParams::new(p.tables(), p);
+            let letter = ep.guarded.map(|ty| v.pieces[ty as usize].letter.to_ascii_lowercase());
+            (ep.royal.clone(), letter)
+        })
+    }
+
+    #[test]
+    fn a_lone_pseudo_royal_type_is_guarded_like_a_king() {
+        // Chu Shogi and spartan have no royal type: their king is the one type of a
+        // pseudo-royal extinction rule, so the king-safety terms watch it.
+        for name in ["chu", "chushogi", "spartan"] {
+            let (royal, letter) = guarded_in(name);
+            assert_eq!(letter, Some('k'), "{name}");
+            assert_eq!(royal.iter().filter(|&&r| r).count(), 1, "{name}");
+        }
+        // Chess keeps its king; extinction rules that are not pseudo-royal, or count several
+        // types, guard nothing.
+        assert_eq!(guarded_in("chess").1, Some('k'));
+        for name in ["extinction", "codrus", "kinglet"] {
+            assert_eq!(guarded_in(name).1, None, "{name}");
+        }
+        // The king keeps its value (a crown prince is a second life), and as a royal piece it
+        // is not given mobility and is exchanged last.
+        let v = builtin("chu").expect("chu");
+        let g = AnyPosition::new(v, None, false).expect("start");
+        crate::with_position!(&g, p => {
+            let ep = EvalParams::new(p.tables(), p);
+            let k = ep.guarded.expect("guarded") as usize;
+            assert!(ep.mg[k] > 0 && ep.eg[k] > 0);
+            assert!(!ep.mob_on[k]);
+            assert_eq!(ep.see[k], ROYAL_SEE);
+        });
     }
 
     #[test]
