@@ -88,15 +88,21 @@ pub(super) fn derived_value(reach: f64, promotes: bool) -> (i32, i32) {
 
 /// The type whose safety the king terms watch: the royal type, or where a variant has none,
 /// the one type of a pseudo-royal extinction rule that ends the game when the last piece of
-/// it goes (Chu Shogi's king, which a crown prince may join).
-pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>) -> Option<u8> {
+/// it goes, if each side starts with one piece of it (Chu Shogi's king, which a crown prince
+/// may join later; not spartan's Black, whose two kings guard each other).
+pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> Option<u8> {
     if t.king.is_some() {
         return t.king;
     }
     let ext = &t.variant.game_end.extinction;
     let mut types = t.extinction_types.iter();
     match (types.next(), types.next()) {
-        (Some(ty), None) if ext.pseudo_royal && ext.piece_count == 0 && !t.extinction_all => {
+        (Some(ty), None)
+            if ext.pseudo_royal
+                && ext.piece_count == 0
+                && !t.extinction_all
+                && (0..2).all(|c| start.count(ty, c) == 1) =>
+        {
             Some(ty)
         }
         _ => None,
@@ -122,7 +128,7 @@ impl EvalParams {
         let mut mg = vec![0; n];
         let mut eg = vec![0; n];
         let mut royal = vec![false; n];
-        let guarded = guarded_type(t);
+        let guarded = guarded_type(t, start);
         let mut mob_avg16 = vec![0; n];
         let mut mob_on = vec![false; n];
         let mut promotes = vec![false; n];

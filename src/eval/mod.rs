@@ -1033,17 +1033,17 @@ mod tests {
 
     #[test]
     fn a_lone_pseudo_royal_type_is_guarded_like_a_king() {
-        // Chu Shogi and spartan have no royal type: their king is the one type of a
+        // Chu Shogi and atomic have no royal type: their king is the one type of a
         // pseudo-royal extinction rule, so the king-safety terms watch it.
-        for name in ["chu", "chushogi", "spartan"] {
+        for name in ["chu", "chushogi", "atomic"] {
             let (royal, letter) = guarded_in(name);
             assert_eq!(letter, Some('k'), "{name}");
             assert_eq!(royal.iter().filter(|&&r| r).count(), 1, "{name}");
         }
         // Chess keeps its king; extinction rules that are not pseudo-royal, or count several
-        // types, guard nothing.
+        // types, guard nothing, nor does one where a side starts with two kings (spartan).
         assert_eq!(guarded_in("chess").1, Some('k'));
-        for name in ["extinction", "codrus", "kinglet"] {
+        for name in ["extinction", "codrus", "kinglet", "spartan"] {
             assert_eq!(guarded_in(name).1, None, "{name}");
         }
         // The king keeps its value (a crown prince is a second life), and as a royal piece it
