@@ -260,6 +260,23 @@ fn node_limit_is_respected() {
     assert!(out.nodes <= 5000 + 200, "{}", out.nodes);
 }
 
+/// Duck chess: every move also places the duck on any empty square, so each capture comes
+/// once per empty square. Quiescence keeps one placement per capture; when it branched on all
+/// of them, a depth-1 search of this middlegame took 808,287 nodes (1,193 with one).
+#[test]
+fn duck_quiescence_does_not_branch_on_the_duck() {
+    let mut e = Engine::new();
+    e.set_variant("duck").expect("variant");
+    e.set_position(
+        Some("3q1b1r/1rpkp1pp/p2p1p1n/2P5/1p1PPP2/1*4P1/PP1NK1BP/1RB3NR w - - 4 14"),
+        &[],
+    )
+    .expect("fen");
+    let (b, out) = e.search_sync(&Limits::depth(1));
+    assert!(b.best.is_some());
+    assert!(out.nodes < 20_000, "{}", out.nodes);
+}
+
 /// Xiangqi: perpetual check loses for the checking side (`perpetualCheckIllegal`), so a side
 /// that is two chariots against one may not save itself by checking forever. Here White's
 /// chariot can check the general back and forth between e10 and f10 (Rf5+ Ke10 Re5+ Kf10,

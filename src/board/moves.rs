@@ -157,6 +157,13 @@ impl Move {
         }
     }
 
+    /// Whether `self` and `other` are walling moves that differ only in their wall's square.
+    #[inline(always)]
+    pub const fn differs_only_in_wall(self, other: Move) -> bool {
+        const WALL_SQUARE: u32 = 0xFF << 20;
+        self.0 & WALL != 0 && self.0 & !WALL_SQUARE == other.0 & !WALL_SQUARE
+    }
+
     /// Whether a piece is gated from the hand.
     #[inline(always)]
     pub const fn is_gating(self) -> bool {
@@ -372,6 +379,18 @@ mod tests {
         );
         assert!(!wp.is_gating() && !wp.drop_promoted());
         assert_eq!(Move::from_bits(wp.bits()), wp);
+        // The same move with its wall elsewhere; another move or promotion is not.
+        let plain = Move::normal(Square::new(3), Square::new(250));
+        assert!(w.differs_only_in_wall(plain.with_wall(Square::new(7))));
+        assert!(!w.differs_only_in_wall(plain));
+        assert!(!plain.differs_only_in_wall(plain));
+        assert!(!w.differs_only_in_wall(
+            Move::normal(Square::new(4), Square::new(250)).with_wall(Square::new(7))
+        ));
+        let wq = Move::new(Square::new(250), Square::new(255), MoveKind::Promotion, 6)
+            .with_wall(Square::new(254));
+        assert!(!wp.differs_only_in_wall(wq));
+        assert!(!w.differs_only_in_wall(Move::NONE));
         // Unused kind codes (9..=15) are not moves.
         for code in 9u32..16 {
             assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);

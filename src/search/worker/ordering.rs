@@ -45,11 +45,17 @@ impl<B: Bitboard> Worker<'_, B> {
         let moves = &mut self.moves[ply];
         moves.clear();
         if tactical_only {
-            moves.extend(
-                list.iter()
-                    .copied()
-                    .filter(|&m| is_tactical(pos, m) && legal(m)),
-            );
+            // Where every move also places a wall anywhere (duck chess), the captures come
+            // once per empty square, and quiescence, whose job is the exchange, would branch
+            // on where the duck goes at every capture: it keeps the first legal placement.
+            let mut kept = Move::NONE;
+            moves.extend(list.iter().copied().filter(|&m| {
+                let keep = !m.differs_only_in_wall(kept) && is_tactical(pos, m) && legal(m);
+                if keep {
+                    kept = m;
+                }
+                keep
+            }));
             test = None;
         } else {
             moves.extend_from_slice(list.as_slice());
