@@ -13,7 +13,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     pub(super) fn apply_must_drop(&self, list: &mut MoveList) {
         let us = self.stm;
-        let must = self.t.variant.drops.must_drop_type;
+        let must = self.t.rules.must_drop_type;
         let held = match must {
             Some(ty) => self.in_hand(ty, us),
             None => self.hand_count(us),
@@ -72,7 +72,7 @@ impl<B: Bitboard> Position<B> {
             }
             if Some(ty) == t.drop_no_doubled {
                 // Nifu: not onto a file that already holds the limit of own pieces of it.
-                let limit = t.variant.drops.no_doubled_count;
+                let limit = t.rules.drop_no_doubled_count;
                 let mine = self.pieces_of(ty, us);
                 for f in &t.files {
                     if (mine & *f).count() >= limit {
@@ -80,7 +80,7 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
-            if t.variant.drops.drop_promoted && t.promoted_type[ty as usize].is_some() {
+            if t.rules.drop_promoted && t.promoted_type[ty as usize].is_some() {
                 for to in b.iter() {
                     list.push(Move::drop(to, ty, true));
                 }

@@ -50,12 +50,12 @@ impl<B: Bitboard> Position<B> {
         let walling = self.t.walling != WallingRule::None;
         // Where a wall may shield a pseudo-royal piece (atomicduck), each wall square is its
         // own move to test: walls go on before the legality filter.
-        let walls_first = walling && self.t.variant.game_end.extinction.pseudo_royal;
+        let walls_first = walling && self.t.rules.pseudo_royal_extinction;
         if walls_first {
             self.add_walls(list);
         }
         let test = LegalTest(LegalCtx::new(self, checkers));
-        let must_drop = self.t.variant.drops.must_drop;
+        let must_drop = self.t.rules.must_drop;
         if !self.has_obligations() && !must_drop && !walling {
             return Some(test);
         }
@@ -188,7 +188,7 @@ impl<B: Bitboard> Position<B> {
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
                     if promos.any() {
-                        if t.variant.promotion.mandatory_pawn_promotion {
+                        if t.rules.mandatory_pawn_promotion {
                             b &= !promos;
                         }
                         for &pt2 in &t.promotion_types[us] {
@@ -251,7 +251,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Cambodian first moves.
-        if t.variant.special_moves.cambodian_moves && self.st.gates[us].any() {
+        if t.rules.cambodian_moves && self.st.gates[us].any() {
             let target = !self.by_color[us] & !self.walls & t.board & empty;
             if !in_check {
                 if let Some(ksq) = self.king_square(us) {
@@ -278,10 +278,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if t.variant.special_moves.seirawan_gating
-            && self.st.gates[us].any()
-            && self.hand_count(us) > 0
-        {
+        if t.rules.seirawan_gating && self.st.gates[us].any() && self.hand_count(us) > 0 {
             self.generate_gating(list);
         }
     }
@@ -306,7 +303,7 @@ impl<B: Bitboard> Position<B> {
         if promo_pawn {
             let promos = b & t.promotion_region[us];
             if promos.any() {
-                if t.variant.promotion.mandatory_pawn_promotion {
+                if t.rules.mandatory_pawn_promotion {
                     b &= !promos;
                 }
                 for &pt2 in &t.promotion_types[us] {
@@ -375,29 +372,29 @@ impl<B: Bitboard> Position<B> {
     fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
         let t = &*self.t;
         let us = self.stm;
-        let promo = &t.variant.promotion;
+        let rules = &t.rules;
         let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
             let lim = t.promotion_limit[np as usize];
             lim == 0 || lim > self.count(np, us)
-        }) && !(promo.chu && self.promoted_from[from.index()] != 0);
-        let can_demote = promo.piece_demotion && self.promoted_from[from.index()] != 0;
+        }) && !(rules.chu_promotion && self.promoted_from[from.index()] != 0);
+        let can_demote = rules.piece_demotion && self.promoted_from[from.index()] != 0;
         if !can_promote && !can_demote {
             return;
         }
         let zone = t.promotion_region[us];
         let from_in_zone = zone.contains(from);
         let mut targets = *b;
-        if promo.mandatory_piece_promotion {
+        if rules.mandatory_piece_promotion {
             let mut keep = if from_in_zone { B::EMPTY } else { !zone };
-            if promo.piece_promotion_on_capture {
+            if rules.piece_promotion_on_capture {
                 keep |= !self.occ;
             }
             *b &= keep;
         }
-        if promo.piece_promotion_on_capture {
+        if rules.piece_promotion_on_capture {
             targets &= self.occ;
         }
-        if promo.chu && from_in_zone {
+        if rules.chu_promotion && from_in_zone {
             let piece = &t.pieces[ty as usize];
             let dead_end = |to: Square| (piece.quiet[us].empty_board(to) & t.board).is_empty();
             let mut allowed = targets & self.occ;
@@ -493,7 +490,7 @@ impl<B: Bitboard> Position<B> {
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
-        if t.promotion_region[us].contains(to) && !t.variant.promotion.sittuyin {
+        if t.promotion_region[us].contains(to) && !t.rules.sittuyin_promotion {
             for &pt2 in &t.promotion_types[us] {
                 let lim = t.promotion_limit[pt2 as usize];
                 if lim == 0 || lim > self.count(pt2, us) {
@@ -502,11 +499,11 @@ impl<B: Bitboard> Position<B> {
             }
             let capture = self.by_color[us ^ 1].contains(to);
             if t.promoted_type[pawn as usize].is_some()
-                && (capture || !t.variant.promotion.piece_promotion_on_capture)
+                && (capture || !t.rules.piece_promotion_on_capture)
             {
                 list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
             }
-            if t.variant.promotion.mandatory_pawn_promotion {
+            if t.rules.mandatory_pawn_promotion {
                 return;
             }
         }
@@ -553,7 +550,7 @@ impl<B: Bitboard> Position<B> {
                 push(list, from, to);
             }
         }
-        if t.variant.promotion.sittuyin {
+        if t.rules.sittuyin_promotion {
             self.sittuyin_promotions(list, pawn);
         }
         for ep in (self.st.ep & !occ).iter() {

@@ -7,6 +7,7 @@
 //! variant name is tested anywhere.
 
 pub mod chains;
+pub mod move_rules;
 pub mod multileg;
 pub mod observer;
 pub mod palace;
@@ -194,9 +195,7 @@ impl<B: Bitboard> Position<B> {
     /// dropped the pawn loses (as in Fairy-Stockfish, the drop itself is generated).
     pub fn checked_by_pawn_drop(&self) -> bool {
         let t = &*self.t;
-        if !t.variant.drops.shogi_pawn_drop_mate_illegal
-            || self.st.last_move.kind() != MoveKind::Drop
-        {
+        if !t.rules.shogi_pawn_drop_mate_illegal || self.st.last_move.kind() != MoveKind::Drop {
             return false;
         }
         let Some(sp) = t.shogi_pawn else { return false };
@@ -521,7 +520,7 @@ impl<B: Bitboard> Position<B> {
         for sq in self.st.ep.iter() {
             k ^= z.ep[self.t.geo.file_of(sq) as usize];
         }
-        if self.t.variant.checks.check_counting {
+        if self.t.rules.check_counting {
             for c in 0..2 {
                 k ^= z.checks[c][self.st.checks_remaining[c].min(15) as usize];
             }
@@ -544,14 +543,14 @@ impl<B: Bitboard> Position<B> {
     /// Pseudo-royal pieces per Fairy-Stockfish's `extinctionPseudoRoyal` (both colours): the
     /// pieces of an extinction type whose side has at most `extinctionPieceCount + 1` of it.
     pub(crate) fn compute_pseudo_royals(&self) -> B {
-        let v = &self.t.variant.game_end.extinction;
-        if !v.pseudo_royal {
+        let rules = &self.t.rules;
+        if !rules.pseudo_royal_extinction {
             return B::EMPTY;
         }
         let mut b = B::EMPTY;
         for t in self.t.extinction_types.iter() {
             for c in 0..2 {
-                if self.count(t, c) <= v.piece_count + 1 {
+                if self.count(t, c) <= rules.extinction_piece_count + 1 {
                     b |= self.pieces_of(t, c);
                 }
             }
@@ -695,11 +694,11 @@ impl<B: Bitboard> Position<B> {
                 self.remove_piece(capsq, obs);
                 k ^= z.piece(type_of(captured), them, capsq);
                 self.st.rule50 = 0;
-                if t.variant.drops.captures_to_hand {
+                if t.rules.captures_to_hand {
                     // A promoted piece goes back to the hand as what it was promoted from,
                     // unless `dropLoop` keeps it as it is.
                     let unpromoted = self.st.captured_unpromoted;
-                    let ty = if unpromoted == 0 || t.variant.drops.drop_loop {
+                    let ty = if unpromoted == 0 || t.rules.drop_loop {
                         type_of(captured)
                     } else {
                         unpromoted - 1
@@ -739,7 +738,7 @@ impl<B: Bitboard> Position<B> {
                     self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     // A promotion that can be undone (pieceDemotion) is not irreversible.
-                    if kind == MoveKind::Promotion || !t.variant.promotion.piece_demotion {
+                    if kind == MoveKind::Promotion || !t.rules.piece_demotion {
                         self.st.rule50 = 0;
                     }
                 }
@@ -796,7 +795,7 @@ impl<B: Bitboard> Position<B> {
             if mask != 0 {
                 k ^= z.castling[self.st.castling as usize];
                 self.st.castling &= !mask;
-                if t.variant.castling.opposite_castling && kind == MoveKind::Castling {
+                if t.rules.opposite_castling && kind == MoveKind::Castling {
                     let kingside = m.to() > from;
                     let side = if kingside { WHITE_OO } else { WHITE_OOO };
                     self.st.castling &= !(side << (2 * them));
@@ -819,7 +818,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Gates (Cambodian first moves, S-chess gating rights).
-        if t.variant.special_moves.gating {
+        if t.rules.gating {
             if self.st.gates[us].contains(from) {
                 self.st.gates[us] ^= B::square(from);
                 k ^= z.gate(us, from);
@@ -833,17 +832,14 @@ impl<B: Bitboard> Position<B> {
                 k ^= z.gate(them, to);
             }
         }
-        if t.variant.special_moves.seirawan_gating
-            && self.hand_count(us) == 0
-            && !t.variant.drops.captures_to_hand
-        {
+        if t.rules.seirawan_gating && self.hand_count(us) == 0 && !t.rules.captures_to_hand {
             // Nothing left to gate: the rights lapse.
             for sq in self.st.gates[us].iter() {
                 k ^= z.gate(us, sq);
             }
             self.st.gates[us] = B::EMPTY;
         }
-        if t.variant.special_moves.cambodian_moves && Some(pt) == t.rook {
+        if t.rules.cambodian_moves && Some(pt) == t.rook {
             if let Some(ksq) = self.king_square(them) {
                 if self.st.gates[them].contains(ksq) && t.rook_empty[to.index()].contains(ksq) {
                     self.st.gates[them] ^= B::square(ksq);
@@ -888,7 +884,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.remove_from_hand(hand_type, us, obs);
         k ^= self.t.zobrist.piece(placed, us, to);
         self.st.rule50 = 0;
-        if self.t.variant.castling.dropped_piece {
+        if self.t.rules.castling_dropped_piece {
             k ^= self.castling_after_drop(placed, to);
         }
         if self.t.flip != EnclosingRule::None {
@@ -911,7 +907,7 @@ impl<B: Bitboard> Position<B> {
             return 0;
         }
         let old = self.st.castling;
-        let king_file = t.variant.castling.king_file;
+        let king_file = t.rules.castling_king_file;
         let corners = t.files[0] | t.files[geo.files() as usize - 1];
         let king_sq = geo.square(king_file, rank);
         if Some(placed) == t.castling_king[us] && geo.file_of(to) == king_file {
@@ -980,7 +976,7 @@ impl<B: Bitboard> Position<B> {
             _ => self.compute_checkers(),
         };
         self.st.waiting_side_safe = self.t.quick_checks;
-        if self.t.variant.checks.check_counting && self.st.checkers.any() {
+        if self.t.rules.check_counting && self.st.checkers.any() {
             let us = self.stm ^ 1;
             let z = &self.t.zobrist;
             let old = self.st.checks_remaining[us];
@@ -990,10 +986,10 @@ impl<B: Bitboard> Position<B> {
                 self.st.checks_remaining[us] = old - 1;
             }
         }
-        if self.t.variant.game_end.extinction.pseudo_royal {
+        if self.t.rules.pseudo_royal_extinction {
             self.st.pseudo_royals = self.compute_pseudo_royals();
         }
-        if self.t.variant.game_end.counting_rule != crate::variant::CountingRule::None {
+        if self.t.rules.counting {
             self.update_counting();
         }
     }

@@ -202,6 +202,8 @@ pub struct Walker<B> {
 pub struct Tables<B> {
     /// The variant.
     pub variant: Variant,
+    /// The rule switches move generation and make-move read.
+    pub rules: super::move_rules::MoveRules,
     /// Board size.
     pub geo: Geometry,
     /// Number of piece types.
@@ -1117,6 +1119,7 @@ impl<B: Bitboard> Tables<B> {
             walkers,
             walker_types,
             walker_attackers,
+            rules: super::move_rules::MoveRules::compile(variant),
             variant: variant.clone(),
             board: geo.board_mask(),
             n_types,
