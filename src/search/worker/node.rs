@@ -10,6 +10,11 @@ use crate::search::support::{
 use crate::search::tt::Bound;
 use crate::search::{INF, MATE, MATE_BOUND, MAX_PLY};
 
+/// Quiescence plies after which only recaptures (onto the square of the move before) are
+/// searched: in variants where most pieces capture often (grasshopper chess), exchanges
+/// elsewhere on the board would otherwise chain without end.
+const QS_RECAPTURES_ONLY: u32 = 5;
+
 impl<B: Bitboard> Worker<'_, B> {
     /// The principal variation search.
     #[allow(clippy::too_many_arguments)]
@@ -24,7 +29,7 @@ impl<B: Bitboard> Worker<'_, B> {
     ) -> i32 {
         // Step 1. Leaves go to quiescence; initialise the node.
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, pv_node);
+            return self.qsearch(alpha, beta, ply, pv_node, 0);
         }
         self.pv[ply].clear();
         if self.check_stop() {
@@ -141,7 +146,7 @@ impl<B: Bitboard> Worker<'_, B> {
             // score: a quiet mate that beats it is what quiescence cannot see (a xiangqi mate
             // in 2 of the tactical suite was found as a mate in 3).
             if depth <= 3 && eval + 250 + 200 * depth * depth < alpha && alpha.abs() < MATE_BOUND {
-                let v = self.qsearch(alpha - 1, alpha, ply, false);
+                let v = self.qsearch(alpha - 1, alpha, ply, false, 0);
                 if self.stopped {
                     return 0;
                 }
@@ -402,8 +407,16 @@ impl<B: Bitboard> Worker<'_, B> {
         best
     }
 
-    /// Quiescence search: captures and promotions (all evasions when in check).
-    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    /// Quiescence search: captures and promotions (all evasions when in check); `qply` plies
+    /// below the main search. From [`QS_RECAPTURES_ONLY`] plies on, only recaptures.
+    pub(super) fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        qply: u32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -487,10 +500,25 @@ impl<B: Bitboard> Worker<'_, B> {
         let mut best = stand;
         let mut best_move = Move::NONE;
         let orig_alpha = alpha;
+        let mut quiet_evasions = 0;
+        // The square of the move that led here (none at the root, where quiescence never runs).
+        let recapture_square = ply.checked_sub(1).map(|p| self.played[p].to());
         for i in 0.. {
             let Some(m) = self.pick(ply, i) else {
                 break;
             };
+            if check && !is_tactical(&self.pos, m) {
+                // Once a quiet evasion has shown the side is not mated, the other quiet
+                // ones are left to the main search (with checks among the captures, the
+                // evasions would otherwise grow the quiescence tree without bound).
+                if quiet_evasions >= 1 && best > -MATE_BOUND {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
+            if !check && qply >= QS_RECAPTURES_ONLY && Some(m.to()) != recapture_square {
+                continue;
+            }
             if !check {
                 // Losing captures and captures that cannot raise alpha are skipped.
                 if self.scores[ply][i] < 0 {
@@ -507,7 +535,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 }
             }
             self.make(m, ply);
-            let score = -self.qsearch(-beta, -alpha, ply + 1, pv_node);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, pv_node, qply + 1);
             self.unmake(m);
             if self.stopped {
                 return 0;
