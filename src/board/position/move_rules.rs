@@ -91,3 +91,43 @@ impl MoveRules {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::builtin;
+
+    fn rules(name: &str) -> MoveRules {
+        MoveRules::compile(builtin(name).expect("built-in variant"))
+    }
+
+    #[test]
+    fn each_switch_comes_from_its_variant_key() {
+        // Chess: Fairy-Stockfish's defaults (pawns must promote; the king starts on file e).
+        let chess = rules("chess");
+        assert_eq!(
+            chess,
+            MoveRules {
+                mandatory_pawn_promotion: true,
+                drop_no_doubled_count: 1,
+                castling_king_file: 4,
+                ..MoveRules::default()
+            }
+        );
+        let shogi = rules("shogi");
+        assert!(shogi.captures_to_hand && shogi.shogi_pawn_drop_mate_illegal);
+        assert_eq!(shogi.drop_no_doubled_count, 1);
+        assert!(!shogi.drop_loop && !shogi.gating);
+        assert!(rules("loop").drop_loop);
+        assert!(rules("makruk").counting);
+        assert!(rules("cambodian").cambodian_moves && rules("cambodian").gating);
+        assert!(rules("karouk").check_counting);
+        assert!(rules("seirawan").seirawan_gating);
+        assert!(rules("sittuyin").sittuyin_promotion);
+        assert!(rules("janggi").bikjang);
+        let chu = rules("chu");
+        assert!(chu.chu_promotion && chu.pseudo_royal_extinction);
+        assert!(rules("atomic").pseudo_royal_extinction);
+        assert!(!rules("nocheckatomic").pseudo_royal_extinction);
+    }
+}
