@@ -49,8 +49,11 @@ fn datagen_tune_and_weights_work_end_to_end() {
         "400",
         "--max-plies",
         "60",
+        // A seed whose games leave every type from pawn to queen unbalanced at some point
+        // (the `--terms material` check below counts five weights); which seeds do depends
+        // on the search (seed 7 stopped doing so with session 29's quiescence).
         "--seed",
-        "7",
+        "9",
         "--jobs",
         "2",
         "--out",
