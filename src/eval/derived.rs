@@ -94,12 +94,11 @@ pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> O
     if t.king.is_some() {
         return t.king;
     }
-    let ext = &t.variant.game_end.extinction;
     let mut types = t.extinction_types.iter();
     match (types.next(), types.next()) {
         (Some(ty), None)
-            if ext.pseudo_royal
-                && ext.piece_count == 0
+            if t.rules.pseudo_royal_extinction
+                && t.rules.extinction_piece_count == 0
                 && !t.extinction_all
                 && (0..2).all(|c| start.count(ty, c) == 1) =>
         {

@@ -500,7 +500,7 @@ impl<B: Bitboard> Worker<'_, B> {
         let mut best = stand;
         let mut best_move = Move::NONE;
         let orig_alpha = alpha;
-        let mut quiet_evasions = 0;
+        let mut quiet_evasion_tried = false;
         // The square of the move that led here (none at the root, where quiescence never runs).
         let recapture_square = ply.checked_sub(1).map(|p| self.played[p].to());
         for i in 0.. {
@@ -511,10 +511,10 @@ impl<B: Bitboard> Worker<'_, B> {
                 // Once a quiet evasion has shown the side is not mated, the other quiet
                 // ones are left to the main search (with checks among the captures, the
                 // evasions would otherwise grow the quiescence tree without bound).
-                if quiet_evasions >= 1 && best > -MATE_BOUND {
+                if quiet_evasion_tried && best > -MATE_BOUND {
                     continue;
                 }
-                quiet_evasions += 1;
+                quiet_evasion_tried = true;
             }
             if !check && qply >= QS_RECAPTURES_ONLY && Some(m.to()) != recapture_square {
                 continue;
