@@ -137,12 +137,11 @@ impl<B: Bitboard> Worker<'_, B> {
             if i >= scores.len() {
                 return None;
             }
-            let mut best = i;
-            for j in i + 1..scores.len() {
-                if scores[j] > scores[best] {
-                    best = j;
-                }
-            }
+            // The first of the highest scores, found in two passes that the compiler turns
+            // into vector code (a single pass keeping the index does not vectorise).
+            let rest = &scores[i..];
+            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+            let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
             let moves = &self.moves[ply];
             let illegal = if !self.legal_at(ply, moves[best]) {
                 Some(best)
