@@ -1,6 +1,7 @@
 //! The make-move observer over move-tree walks: an observer that mirrors the board and the
 //! hands, and the incremental material/piece-square sums the search evaluates from, must equal
-//! a full recomputation after every make and every unmake, and so must NNUE accumulators
+//! a full recomputation after every make and every unmake (the evaluation from those sums and
+//! the search's table of pawn formations equal to one from scratch), and so must NNUE accumulators
 //! (of a random net) kept by the same reports — in chess, crazyhouse, shogi,
 //! xiangqi, atomic (blasts), seirawan (gating), a multi-leg lion variant and a 16x16 drop
 //! variant with lions. Keys and the stored checkers are checked on the same walks.
@@ -10,7 +11,7 @@ use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
 use dabbaba::board::{Game, Move, MoveList, Square};
 use dabbaba::eval::nnue::train::FloatNet;
 use dabbaba::eval::nnue::{AccumulatorUpdate, FeatureSet, Network};
-use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PsqtSums};
+use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PawnCache, PsqtSums};
 use dabbaba::variant::{Variant, VariantSet};
 use dabbaba::with_position;
 
@@ -34,6 +35,9 @@ struct Checker {
     hand: Vec<u32>,
     sums: PsqtSums,
     params: EvalParams,
+    /// The search's table of pawn formations (a `PawnCache<B>` of the walk's board), kept
+    /// over the whole walk so that most evaluations are answered from it.
+    pawn_cache: Box<dyn std::any::Any>,
     /// A random net, its feature set, and an accumulator kept by the reports.
     net: Network,
     fs: FeatureSet,
@@ -104,6 +108,7 @@ impl Checker {
             board: vec![EMPTY; p.tables().geo.num_squares()],
             hand: vec![0; 2 * n_types],
             sums: PsqtSums::compute(p, &params),
+            pawn_cache: Box::new(PawnCache::<B>::default()),
             params,
             net,
             fs,
@@ -127,7 +132,7 @@ impl Checker {
     }
 
     /// The mirror, the sums and the key equal what a full look at `p` gives.
-    fn verify<B: Bitboard>(&self, p: &Position<B>, after: &str) {
+    fn verify<B: Bitboard>(&mut self, p: &Position<B>, after: &str) {
         for sq in p.tables().geo.squares() {
             let pc = p.piece_on(sq);
             let expect = if pc == WALL { EMPTY } else { pc };
@@ -149,6 +154,10 @@ impl Checker {
                 );
             }
         }
+        let pawn_cache: &mut PawnCache<B> = self
+            .pawn_cache
+            .downcast_mut()
+            .expect("a walk keeps one board size");
         assert_eq!(
             self.sums,
             PsqtSums::compute(p, &self.params),
@@ -156,9 +165,9 @@ impl Checker {
             p.fen()
         );
         assert_eq!(
-            evaluate_with(p, &self.params, &self.sums),
+            evaluate_with(p, &self.params, &self.sums, pawn_cache),
             evaluate(p, &self.params),
-            "evaluation from the sums differs {after} at {}",
+            "evaluation from the sums and the pawn table differs {after} at {}",
             p.fen()
         );
         assert_eq!(

@@ -39,7 +39,8 @@ pub use files::{builtin_weights, check_weights, piece_letters, register_weights}
 pub use incremental::PsqtSums;
 use king::{KingAttack, KingTables};
 use mating::MatingMaterial;
-use pawns::PawnTables;
+pub use pawns::PawnCache;
+use pawns::{PawnInfo, PawnTables};
 use threats::ThreatTables;
 pub use trace::{Features, NoTrace, Trace};
 pub use weights::{Layout, Scalar, Weights, WeightsError};
@@ -137,6 +138,18 @@ pub struct NnueEval {
 pub const ROYAL_SEE: i32 = 20_000;
 
 impl EvalParams {
+    /// The passed pawns and pawn structure of the pawn type `pawn`, computed from the board.
+    fn pawn_info<B: Bitboard>(&self, pos: &Position<B>, pawn: u8) -> PawnInfo<B> {
+        PawnInfo {
+            passed: self.pawns.passed_pawns(pos, pawn),
+            structure: if self.pawn_structure {
+                PawnTables::structure(pos, pawn)
+            } else {
+                Default::default()
+            },
+        }
+    }
+
     /// The weights in use.
     pub fn weights(&self) -> &Weights {
         &self.weights
@@ -279,13 +292,19 @@ fn clamp16(x: i32) -> i16 {
 /// The static evaluation from the side to move's point of view, in centipawns.
 #[inline]
 pub fn evaluate<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> i32 {
-    evaluate_from(pos, p, &mut NoTrace, None)
+    evaluate_from(pos, p, &mut NoTrace, None, None)
 }
 
 /// [`evaluate`] with material, piece-square, hand values and phase taken from `sums` (kept up
-/// to date by make/unmake, see [`incremental`]) instead of summed over the board.
-pub fn evaluate_with<B: Bitboard>(pos: &Position<B>, p: &EvalParams, sums: &PsqtSums) -> i32 {
-    evaluate_from(pos, p, &mut NoTrace, Some(sums))
+/// to date by make/unmake, see [`incremental`]) instead of summed over the board, and what
+/// depends on the pawns alone from `pawns` where it has seen the formation.
+pub fn evaluate_with<B: Bitboard>(
+    pos: &Position<B>,
+    p: &EvalParams,
+    sums: &PsqtSums,
+    pawns: &mut PawnCache<B>,
+) -> i32 {
+    evaluate_from(pos, p, &mut NoTrace, Some(sums), Some(pawns))
 }
 
 /// [`evaluate`], reporting each weight used to `tr`.
@@ -294,7 +313,7 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
     p: &EvalParams,
     tr: &mut T,
 ) -> i32 {
-    evaluate_from(pos, p, tr, None)
+    evaluate_from(pos, p, tr, None, None)
 }
 
 /// The square of side `c`'s piece of the guarded type (the first, if it has several).
@@ -315,6 +334,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     p: &EvalParams,
     tr: &mut T,
     sums: Option<&PsqtSums>,
+    pawn_cache: Option<&mut PawnCache<B>>,
 ) -> i32 {
     let t = pos.tables();
     let l = &p.weights.layout;
@@ -514,7 +534,17 @@ fn evaluate_from<B: Bitboard, T: Trace>(
         }
     }
     if let Some(pw) = p.pawn {
-        let passed = p.pawns.passed_pawns(pos, pw);
+        // Pawn structure reads the board beyond the pawns where a pawn's capture depends on
+        // what stands in between; only then is the formation not enough to look it up by.
+        let by_formation = !p.pawn_structure || !t.pieces[pw as usize].capture_needs_occ;
+        let info = match pawn_cache {
+            Some(cache) if by_formation => {
+                let formation = [pos.pieces_of(pw, 0), pos.pieces_of(pw, 1)];
+                cache.get_or(formation, || p.pawn_info(pos, pw))
+            }
+            _ => p.pawn_info(pos, pw),
+        };
+        let passed = info.passed;
         let (own_king, enemy_king) = (
             p.scalar(Scalar::PassedOwnKing),
             p.scalar(Scalar::PassedEnemyKing),
@@ -549,8 +579,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
         }
         if p.pawn_structure {
-            let counts = PawnTables::structure(pos, pw);
-            for (c, count) in counts.iter().enumerate() {
+            for (c, count) in info.structure.iter().enumerate() {
                 for (n, s) in [
                     (count.doubled, Scalar::Doubled),
                     (count.isolated, Scalar::Isolated),

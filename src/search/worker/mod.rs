@@ -18,7 +18,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::{LegalTest, Move, MoveKind, MoveList};
 use crate::eval::nnue::AccumulatorStack;
-use crate::eval::{evaluate_with, EvalParams, NnueEval, PsqtSums};
+use crate::eval::{evaluate_with, EvalParams, NnueEval, PawnCache, PsqtSums};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -74,6 +74,8 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     /// Material and piece-square sums of the search path, the current position's last
     /// (updated by make-move, see [`crate::eval::incremental`]).
     psqt: Vec<PsqtSums>,
+    /// Passed pawns and pawn structure of the formations seen (hand-crafted evaluation).
+    pawn_cache: PawnCache<B>,
     /// The net and the accumulators of the search path, when the evaluation is a net.
     nnue: Option<(&'a NnueEval, AccumulatorStack)>,
     /// Number of keys that belong to the game before the root.
@@ -163,6 +165,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             sh,
             keys,
             psqt,
+            pawn_cache: PawnCache::default(),
             nnue,
             root_keys,
             nodes: 0,
@@ -445,14 +448,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// The static evaluation of the current position.
     #[inline]
-    fn static_eval(&self) -> i32 {
+    fn static_eval(&mut self) -> i32 {
         let ev = &*self.sh.ev;
         if let Some((nn, stack)) = &self.nnue {
             let score = nn.net.output(stack.current(), self.pos.side_to_move());
             return ev.adjust_for_material(&self.pos, score);
         }
         let sums = self.psqt.last().expect("the root's sums are on the stack");
-        evaluate_with(&self.pos, ev, sums)
+        evaluate_with(&self.pos, ev, sums, &mut self.pawn_cache)
     }
 
     #[inline]
