@@ -108,6 +108,9 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     nmp_min_ply: usize,
     /// The move left out at each ply by a singular-extension search (`Move::NONE`: none).
     excluded: Vec<Move>,
+    /// Per ply, the quiet moves and the captures searched so far at the node (reused
+    /// buffers: a cutoff punishes them in the histories).
+    tried: Vec<(Vec<Move>, Vec<Move>)>,
     lmr: Vec<[u8; LMR_SIZE]>,
     n_types: usize,
     /// The game-ending draw rules, read once from the variant.
@@ -188,6 +191,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             counters: vec![Move::NONE; 2 * 256],
             nmp_min_ply: 0,
             excluded: vec![Move::NONE; MAX_PLY + 2],
+            tried: vec![(Vec::new(), Vec::new()); MAX_PLY + 2],
             lmr,
             n_types,
             rules,

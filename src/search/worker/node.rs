@@ -240,8 +240,10 @@ impl<B: Bitboard> Worker<'_, B> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
-        let mut quiets: Vec<Move> = Vec::new();
-        let mut captures: Vec<Move> = Vec::new();
+        // The ply's buffers, taken for the loop (the searches below use other plies').
+        let (mut quiets, mut captures) = std::mem::take(&mut self.tried[ply]);
+        quiets.clear();
+        captures.clear();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
         for i in 0.. {
             let Some(m) = self.pick(ply, i) else {
@@ -368,6 +370,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 captures.push(m);
             }
         }
+        self.tried[ply] = (quiets, captures);
         if searched == 0 {
             // Everything was pruned (cannot happen with a legal move left at ply > 0 and
             // best = -INF, but keep the score sane).
