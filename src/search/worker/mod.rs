@@ -438,6 +438,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 self.psqt.push(sums);
             }
         }
+        self.sh.tt.prefetch(self.pos.key());
         self.keys.push(self.pos.key());
         if self.rules.perpetual {
             // Filled in at step 4 of the node's search: only nodes that search further
