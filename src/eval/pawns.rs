@@ -184,7 +184,7 @@ pub struct PawnInfo<B> {
 }
 
 /// Entries of a [`PawnCache`]: pawn formations change far less often than positions, so a
-/// small table answers nearly every evaluation (chess middlegames: over 95 %).
+/// small table answers most evaluations.
 const PAWN_CACHE_ENTRIES: usize = 1 << 12;
 
 /// The [`PawnInfo`] of recently seen pawn formations, one table per search thread.
