@@ -220,13 +220,20 @@ impl<B: Bitboard> PawnCache<B> {
     }
 
     fn index(pawns: &[B; 2]) -> usize {
-        let mut h = 0u64;
-        for b in pawns {
-            for w in 0..B::WORDS {
-                h = (h ^ b.word(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            }
-            h ^= h >> 31;
-        }
-        (h >> 40) as usize & (PAWN_CACHE_ENTRIES - 1)
+        (formation_key(pawns) >> 40) as usize & (PAWN_CACHE_ENTRIES - 1)
     }
+}
+
+/// A hash of a pawn formation (white's pawns, black's): the pawn cache's index and the key of
+/// the search's pawn correction history.
+pub fn formation_key<B: Bitboard>(pawns: &[B; 2]) -> u64 {
+    let mut h = 0u64;
+    for b in pawns {
+        for w in 0..B::WORDS {
+            h = (h ^ b.word(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 29;
+        }
+        h = h.wrapping_add(0xD1B5_4A32_D192_ED03);
+    }
+    h
 }

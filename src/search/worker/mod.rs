@@ -18,6 +18,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::{LegalTest, Move, MoveKind, MoveList};
 use crate::eval::nnue::AccumulatorStack;
+use crate::eval::pawns::formation_key;
 use crate::eval::{evaluate_with, EvalParams, NnueEval, PawnCache, PsqtSums};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -527,16 +528,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let Some(pawn) = self.pos.tables().pawn else {
             return 0;
         };
-        let mut h = 0u64;
-        for c in 0..2 {
-            let pawns = self.pos.pieces_of(pawn, c);
-            for w in 0..B::WORDS {
-                h = (h ^ pawns.word(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                h ^= h >> 29;
-            }
-            h = h.wrapping_add(0xD1B5_4A32_D192_ED03);
-        }
-        h
+        formation_key(&[self.pos.pieces_of(pawn, 0), self.pos.pieces_of(pawn, 1)])
     }
 }
 
