@@ -107,6 +107,14 @@ impl<B: Bitboard> Position<B> {
             return !self.attacked_by(kto, self.occ ^ B::square(to), them, self.by_color[them]);
         }
 
+        // In check, a piece other than the king that neither takes the checker nor steps
+        // between it and the king leaves the check standing: no attack lookup needed.
+        if let Some(targets) = ctx.evasion_targets {
+            if kind.is_one_step() && !m.is_gating() && Some(mt) != t.king && !targets.contains(to) {
+                return false;
+            }
+        }
+
         let occ = (self.occ ^ B::square(from)) | B::square(to);
 
         // In bikjang the side may always pass, and must not leave the kings facing otherwise.
@@ -416,6 +424,12 @@ pub(crate) struct LegalCtx<B> {
     /// every checker, the only places where a drop can help (a superset: a drop there is
     /// still tested).
     pub(super) drop_blocks: B,
+    /// In check where a move can only answer a check by taking the checker or stepping
+    /// between it and the king (no hoppers, lame leapers, walker attacks, blasts, walls or
+    /// pseudo-royals): the squares a one-step move of a non-royal piece must land on, the
+    /// checkers' squares and the squares between each of them and the king (all checkers
+    /// must be answered at once). `None` where that shortcut does not hold.
+    pub(super) evasion_targets: Option<B>,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
@@ -444,6 +458,21 @@ impl<B: Bitboard> LegalCtx<B> {
             }
         }
         let v = &t.variant;
+        let evasion_targets = match king {
+            Some(ksq)
+                if checkers.any()
+                    && usable
+                    && !t.hoppers
+                    && !v.captures.blast_on_capture
+                    && !v.game_end.extinction.pseudo_royal
+                    && t.walling == WallingRule::None =>
+            {
+                Some(checkers.iter().fold(t.board, |targets, c| {
+                    targets & (ray_between(p, ksq, c) | B::square(c))
+                }))
+            }
+            _ => None,
+        };
         let (mut safe_royals, mut royal_lines) = (B::EMPTY, B::EMPTY);
         if v.game_end.extinction.pseudo_royal
             && !walkers
@@ -480,6 +509,7 @@ impl<B: Bitboard> LegalCtx<B> {
             usable,
             bikjang,
             drop_blocks,
+            evasion_targets,
             safe_royals,
             royal_lines,
         }
