@@ -128,7 +128,7 @@ impl<B: Bitboard> Position<B> {
                 // Adding a piece only blocks lines.
                 return true;
             }
-            if !ctx.drop_blocks.contains(to) {
+            if !ctx.check_lines.contains(to) {
                 return false;
             }
         } else if ctx.usable && ctx.checkers.is_empty() && !ctx.sensitive.contains(to) {

@@ -109,10 +109,13 @@ impl<B: Bitboard> Position<B> {
 
         // In check, a piece other than the king that neither takes the checker nor steps
         // between it and the king leaves the check standing: no attack lookup needed.
-        if let Some(targets) = ctx.evasion_targets {
-            if kind.is_one_step() && !m.is_gating() && Some(mt) != t.king && !targets.contains(to) {
-                return false;
-            }
+        if ctx.evasions_on_lines
+            && kind.is_one_step()
+            && !m.is_gating()
+            && Some(mt) != t.king
+            && !ctx.check_lines.contains(to)
+        {
+            return false;
         }
 
         let occ = (self.occ ^ B::square(from)) | B::square(to);
@@ -420,16 +423,15 @@ pub(crate) struct LegalCtx<B> {
     pub(super) safe_royals: B,
     /// The squares between those royals and every enemy line piece (as `sensitive`).
     pub(super) royal_lines: B,
-    /// In check without hoppers or lame leapers: the squares on the line from the king to
-    /// every checker, the only places where a drop can help (a superset: a drop there is
-    /// still tested).
-    pub(super) drop_blocks: B,
-    /// In check where a move can only answer a check by taking the checker or stepping
-    /// between it and the king (no hoppers, lame leapers, walker attacks, blasts, walls or
-    /// pseudo-royals): the squares a one-step move of a non-royal piece must land on, the
-    /// checkers' squares and the squares between each of them and the king (all checkers
-    /// must be answered at once). `None` where that shortcut does not hold.
-    pub(super) evasion_targets: Option<B>,
+    /// In check: each checker's square and the squares between it and the king, intersected
+    /// over the checkers (all must be answered at once). Without hoppers or lame leapers, a
+    /// drop (which cannot land on a checker) or a move can only answer the checks there (a
+    /// superset: a move or drop there is still tested).
+    pub(super) check_lines: B,
+    /// Whether a one-step move of a non-royal piece off [`LegalCtx::check_lines`] is illegal
+    /// without a lookup: in check, and besides no hoppers or lame leapers, no walker attacks,
+    /// blasts, walls or pseudo-royals.
+    pub(super) evasions_on_lines: bool,
 }
 
 impl<B: Bitboard> LegalCtx<B> {
@@ -450,29 +452,22 @@ impl<B: Bitboard> LegalCtx<B> {
                 sensitive = t.board;
             }
         }
-        let mut drop_blocks = B::EMPTY;
-        if let (Some(ksq), true) = (king, checkers.any() && t.piece_drops) {
-            drop_blocks = t.board;
-            for c in checkers.iter() {
-                drop_blocks &= ray_between(p, ksq, c);
+        // Read only where checks are blocked on their lines (see the field).
+        let check_lines = match king {
+            Some(ksq) if checkers.any() && usable && !t.hoppers => {
+                checkers.iter().fold(t.board, |lines, c| {
+                    lines & (ray_between(p, ksq, c) | B::square(c))
+                })
             }
-        }
-        let v = &t.variant;
-        let evasion_targets = match king {
-            Some(ksq)
-                if checkers.any()
-                    && usable
-                    && !t.hoppers
-                    && !v.captures.blast_on_capture
-                    && !v.game_end.extinction.pseudo_royal
-                    && t.walling == WallingRule::None =>
-            {
-                Some(checkers.iter().fold(t.board, |targets, c| {
-                    targets & (ray_between(p, ksq, c) | B::square(c))
-                }))
-            }
-            _ => None,
+            _ => B::EMPTY,
         };
+        let v = &t.variant;
+        let evasions_on_lines = checkers.any()
+            && usable
+            && !t.hoppers
+            && !v.captures.blast_on_capture
+            && !v.game_end.extinction.pseudo_royal
+            && t.walling == WallingRule::None;
         let (mut safe_royals, mut royal_lines) = (B::EMPTY, B::EMPTY);
         if v.game_end.extinction.pseudo_royal
             && !walkers
@@ -508,8 +503,8 @@ impl<B: Bitboard> LegalCtx<B> {
             hoppers: t.hoppers,
             usable,
             bikjang,
-            drop_blocks,
-            evasion_targets,
+            check_lines,
+            evasions_on_lines,
             safe_royals,
             royal_lines,
         }
