@@ -129,6 +129,7 @@ impl EvalParams {
         let mut royal = vec![false; n];
         let guarded = guarded_type(t, start);
         let mut mob_avg16 = vec![0; n];
+        let mut mob_sqrt_avg16 = vec![0; n];
         let mut mob_on = vec![false; n];
         let mut promotes = vec![false; n];
         for ty in 0..n as u8 {
@@ -137,6 +138,7 @@ impl EvalParams {
             promotes[i] = t.promotes_by_advance(ty);
             let r = random_reach(t, ty, 0, 8);
             mob_avg16[i] = (r * 16.0) as i32;
+            mob_sqrt_avg16[i] = (r.sqrt() * 16.0) as i32;
             (mg[i], eg[i]) = derived_value(r, promotes[i]);
             if let Some(x) = v.pieces[i].value_mg {
                 mg[i] = x;
@@ -288,6 +290,10 @@ impl EvalParams {
             phase_total: phase_total.max(1),
             mob_w: vec![(0, 0); n],
             mob_avg16,
+            mob_sqrt_w: vec![(0, 0); n],
+            mob_unsafe_w: vec![(0, 0); n],
+            mob_sqrt_avg16,
+            mob_shape: vec![false; n],
             royal,
             guarded,
             mob_on,

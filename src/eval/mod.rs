@@ -75,6 +75,14 @@ pub struct EvalParams {
     mob_w: Vec<(i32, i32)>,
     /// Average reach of each type on the board with random blockers (fixed point, x16).
     mob_avg16: Vec<i32>,
+    /// Per type: per unit of the root of its safe reach (see [`Layout::mobility_sqrt`]),
+    /// and per square reached that an enemy pawn attacks.
+    mob_sqrt_w: Vec<(i32, i32)>,
+    mob_unsafe_w: Vec<(i32, i32)>,
+    /// The root of each type's average reach (fixed point, x16).
+    mob_sqrt_avg16: Vec<i32>,
+    /// Per type: one of the two weights above is not zero (else their counts are skipped).
+    mob_shape: Vec<bool>,
     /// Whether a type counts as royal.
     royal: Vec<bool>,
     /// The royal type whose square the king terms watch ([`derived::guarded_type`]).
@@ -142,6 +150,7 @@ impl EvalParams {
     fn pawn_info<B: Bitboard>(&self, pos: &Position<B>, pawn: u8) -> PawnInfo<B> {
         PawnInfo {
             passed: self.pawns.passed_pawns(pos, pawn),
+            attacks: pawns::pawn_attacks(pos, pawn),
             structure: if self.pawn_structure {
                 PawnTables::structure(pos, pawn)
             } else {
@@ -220,6 +229,9 @@ impl EvalParams {
                 (self.mg[i] + self.eg[i]) / 2
             };
             self.mob_w[i] = w.get(l.mobility(i));
+            self.mob_sqrt_w[i] = w.get(l.mobility_sqrt(i));
+            self.mob_unsafe_w[i] = w.get(l.mobility_unsafe(i));
+            self.mob_shape[i] = self.mob_sqrt_w[i] != (0, 0) || self.mob_unsafe_w[i] != (0, 0);
             self.pair_w[i] = w.get(l.pair(i));
             self.open_w[i] = w.get(l.open_file(i));
             self.semi_w[i] = w.get(l.semi_open(i));
@@ -284,6 +296,21 @@ fn add_term<T: Trace>(
         tr.add(c, index, n as f32);
     }
 }
+
+/// `SQRT16[n]` = 16 sqrt(n), rounded down, for every reach a 16x16 board allows.
+const SQRT16: [i32; 257] = {
+    let mut t = [0; 257];
+    let (mut n, mut root) = (0, 0);
+    while n < t.len() {
+        // The largest root with root^2 <= 256 n (a loop: `isqrt` is newer than the MSRV).
+        while (root + 1) * (root + 1) <= 256 * n as i32 {
+            root += 1;
+        }
+        t[n] = root;
+        n += 1;
+    }
+    t
+};
 
 fn clamp16(x: i32) -> i16 {
     x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
@@ -354,6 +381,19 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     // piece from (whether the enemy guards them is known after every type's attacks).
     let check_terms = p.check_terms || T::ON;
     let mut checks = [[B::EMPTY; 2]; MAX_TYPES];
+    let pawn_info = p.pawn.map(|pw| {
+        // The pawns' attacks (and their structure) read the board beyond the pawns where a
+        // pawn's capture depends on what stands in between; only then is the formation not
+        // enough to look them up by.
+        match pawn_cache {
+            Some(cache) if !t.pieces[pw as usize].capture_needs_occ => {
+                let formation = [pos.pieces_of(pw, 0), pos.pieces_of(pw, 1)];
+                cache.get_or(formation, || p.pawn_info(pos, pw))
+            }
+            _ => p.pawn_info(pos, pw),
+        }
+    });
+    let pawn_attacks = pawn_info.map_or([B::EMPTY; 2], |info| info.attacks);
     for ty in 0..p.n_types as u8 {
         let i = ty as usize;
         for c in 0..2 {
@@ -429,13 +469,26 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     } else {
                         pt.quiet[c].get(sq, occ)
                     };
-                    let reach = ((quiet & !occ) | (caps & occ & !own)).count() as i32;
+                    let reached = (quiet & !occ) | (caps & occ & !own);
+                    let reach = reached.count() as i32;
                     attack[c ^ 1].add(p.king_attack_w[i], (caps & zones[c ^ 1]).count());
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;
                     eg[c] += d16 * p.mob_w[i].1 / 16;
                     if T::ON {
                         tr.add(c, l.mobility(i), d16 as f32 / 16.0);
+                    }
+                    if p.mob_shape[i] || T::ON {
+                        let covered = (reached & pawn_attacks[c ^ 1]).count() as i32;
+                        let w = p.mob_unsafe_w[i];
+                        add_term(&mut mg, &mut eg, tr, c, w, l.mobility_unsafe(i), covered);
+                        let safe = (reach - covered).min(256) as usize;
+                        let d16 = SQRT16[safe] - p.mob_sqrt_avg16[i];
+                        mg[c] += d16 * p.mob_sqrt_w[i].0 / 16;
+                        eg[c] += d16 * p.mob_sqrt_w[i].1 / 16;
+                        if T::ON {
+                            tr.add(c, l.mobility_sqrt(i), d16 as f32 / 16.0);
+                        }
                     }
                 }
             }
@@ -533,17 +586,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
         }
     }
-    if let Some(pw) = p.pawn {
-        // Pawn structure reads the board beyond the pawns where a pawn's capture depends on
-        // what stands in between; only then is the formation not enough to look it up by.
-        let by_formation = !p.pawn_structure || !t.pieces[pw as usize].capture_needs_occ;
-        let info = match pawn_cache {
-            Some(cache) if by_formation => {
-                let formation = [pos.pieces_of(pw, 0), pos.pieces_of(pw, 1)];
-                cache.get_or(formation, || p.pawn_info(pos, pw))
-            }
-            _ => p.pawn_info(pos, pw),
-        };
+    if let Some(info) = pawn_info {
         let passed = info.passed;
         let (own_king, enemy_king) = (
             p.scalar(Scalar::PassedOwnKing),
@@ -897,6 +940,35 @@ mod tests {
         ] {
             assert_eq!(eval_with(Some(index)) - plain, 10 * count, "{what}");
         }
+    }
+
+    /// The mobility terms beside the linear one: squares reached that enemy pawns attack,
+    /// and the root of the others.
+    #[test]
+    fn mobility_shape_counts_squares_enemy_pawns_attack() {
+        let v = builtin("chess").expect("chess");
+        let start = AnyPosition::new(v, None, false).expect("start");
+        let base = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+        let knight = v.piece_by_name("knight").expect("knight") as usize;
+        // The weight's share of the evaluation of `fen` (white to move).
+        let term = |fen: &str, index: usize, w: i32| {
+            let g = AnyPosition::new(v, Some(fen), false).expect("fen");
+            let mut ep = base.clone();
+            let plain = crate::with_position!(&g, p => evaluate(p, &ep));
+            let mut weights = ep.weights().clone();
+            weights.w[index] = (w, w);
+            ep.set_weights(weights);
+            crate::with_position!(&g, p => evaluate(p, &ep)) - plain
+        };
+        let l = base.weights().layout.clone();
+        // The knight on d4 reaches eight squares; the pawns on d7 and g6 attack c6, e6, f5.
+        let centre = "7k/3p4/6p1/8/3N4/8/8/7K w - - 0 1";
+        assert_eq!(term(centre, l.mobility_unsafe(knight), 10), 30);
+        // Five safe squares against two for a knight in the corner: 16 (sqrt 5 - sqrt 2).
+        let corner = "7k/3p4/6p1/8/8/8/8/N6K w - - 0 1";
+        let root = |fen| term(fen, l.mobility_sqrt(knight), 16);
+        assert_eq!(root(centre) - root(corner), 35 - 22);
+        assert_eq!(term(corner, l.mobility_unsafe(knight), 10), 0);
     }
 
     /// Safe checks: squares a piece can check from that the enemy does not guard, on the

@@ -175,12 +175,24 @@ impl PawnTables {
     }
 }
 
-/// What the evaluation reads from the pawns alone: each colour's passed pawns and pawn
-/// structure (zero counts where the variant has no structure terms).
+/// The squares each colour's pawns of type `pawn` attack.
+pub fn pawn_attacks<B: Bitboard>(pos: &Position<B>, pawn: u8) -> [B; 2] {
+    let capture = &pos.tables().pieces[pawn as usize].capture;
+    let occ = pos.occupied();
+    [0, 1].map(|c| {
+        pos.pieces_of(pawn, c)
+            .iter()
+            .fold(B::EMPTY, |a, sq| a | capture[c].get(sq, occ))
+    })
+}
+
+/// What the evaluation reads from the pawns alone: each colour's passed pawns, pawn
+/// structure (zero counts where the variant has no structure terms) and pawn attacks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PawnInfo<B> {
     pub passed: [B; 2],
     pub structure: [StructureCounts; 2],
+    pub attacks: [B; 2],
 }
 
 /// Entries of a [`PawnCache`]: pawn formations change far less often than positions, so a

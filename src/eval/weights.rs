@@ -28,6 +28,9 @@
 //! drop_check q 60 20         # per such square it could be dropped on (one in hand)
 //! king_attack q 3 0          # per square of the enemy royal piece's zone a piece attacks
 //! king_guard s 8 2           # per piece of this kind in its own royal piece's zone
+//! mobility_sqrt n 20 10      # per unit of sqrt(squares reached that no enemy pawn attacks)
+//!                            # above sqrt(the piece's average reach)
+//! mobility_unsafe n -3 -1    # per square reached that an enemy pawn attacks
 //! psq n 3 2 -4 1             # PIECE RANK FILE: added to the derived piece-square value
 //! passed 6 10 40             # RANK: added to the derived passed-pawn bonus
 //! doubled -4 -10             # one of the scalar terms in SCALARS
@@ -62,7 +65,7 @@ pub const SCALARS: [&str; 13] = [
 ];
 
 /// The per-type terms, in their order in the weight vector (one block of `n_types` each).
-pub const PER_TYPE_TERMS: [&str; 10] = [
+pub const PER_TYPE_TERMS: [&str; 12] = [
     "material",
     "hand",
     "mobility",
@@ -73,6 +76,8 @@ pub const PER_TYPE_TERMS: [&str; 10] = [
     "drop_check",
     "king_attack",
     "king_guard",
+    "mobility_sqrt",
+    "mobility_unsafe",
 ];
 
 /// Indices of the scalar terms, in the order of [`SCALARS`].
@@ -182,6 +187,19 @@ impl Layout {
     /// Per piece of a type in its own royal piece's zone.
     pub fn king_guard(&self, ty: usize) -> usize {
         self.per_type(9, ty)
+    }
+
+    /// Per unit of the square root of the squares a piece of a type reaches that no enemy
+    /// pawn attacks, above the root of its average reach: mobility that counts the first
+    /// squares most (a knight with two safe squares is nearly trapped, one with eight is not
+    /// much better off than one with six).
+    pub fn mobility_sqrt(&self, ty: usize) -> usize {
+        self.per_type(10, ty)
+    }
+
+    /// Per square a piece of a type reaches that an enemy pawn attacks.
+    pub fn mobility_unsafe(&self, ty: usize) -> usize {
+        self.per_type(11, ty)
     }
 
     /// The per-type blocks above, before the piece-square deltas.
@@ -492,6 +510,8 @@ mod tests {
                 l.drop_check(ty),
                 l.king_attack(ty),
                 l.king_guard(ty),
+                l.mobility_sqrt(ty),
+                l.mobility_unsafe(ty),
             ]);
             for r in 0..8 {
                 for f in 0..4 {
