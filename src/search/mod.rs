@@ -244,6 +244,7 @@ pub fn run<B: Bitboard>(
             mv,
             score: -INF,
             prev_score: -INF,
+            nodes: 0,
             bound: Bound::Exact,
             pv: vec![mv],
             seldepth: 0,

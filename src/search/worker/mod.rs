@@ -40,6 +40,8 @@ pub struct RootMove {
     pub seldepth: usize,
     /// The iteration that set `score` and `pv` (0: none yet).
     pub depth: i32,
+    /// Nodes this thread searched below the move, over all iterations (time management).
+    pub nodes: u64,
 }
 
 /// The fixed settings of a search, shared by its threads.
@@ -65,6 +67,46 @@ pub(crate) struct Iteration {
 }
 
 const LMR_SIZE: usize = 64;
+
+/// What the main thread remembers between iterations to judge how much of its time budget
+/// the position deserves.
+#[derive(Debug, Default)]
+struct ClockState {
+    /// Best move and score of the last completed iteration.
+    last: Option<(Move, i32)>,
+    /// Completed iterations in a row with the same best move.
+    stable: u32,
+}
+
+impl ClockState {
+    /// Records a completed iteration whose best line is `best`, after `nodes` nodes in all,
+    /// and returns the factor for the share of the soft budget used before no new iteration
+    /// starts: above 1 when the best move is new, took few of the nodes, or its score fell;
+    /// below 1 when one move has held and absorbed the search.
+    fn after_iteration(&mut self, best: &RootMove, nodes: u64) -> f64 {
+        let (same, drop) = match self.last {
+            Some((mv, score)) => (mv == best.mv, score - best.score),
+            None => (false, 0),
+        };
+        self.stable = if same { self.stable + 1 } else { 0 };
+        self.last = Some((best.mv, best.score));
+        // A move that took most of the nodes is one the search had little reason to doubt.
+        let fraction = best.nodes as f64 / nodes.max(1) as f64;
+        let effort = (1.5 - fraction.clamp(0.0, 1.0)) * 1.35 / 1.2;
+        let stability = match self.stable {
+            0 => 1.3,
+            1 => 1.15,
+            2 => 1.05,
+            _ => 1.0,
+        };
+        let falling = if best.score.abs() >= MATE_BOUND {
+            1.0
+        } else {
+            (1.0 + f64::from(drop) / 200.0).clamp(0.85, 1.5)
+        };
+        (effort * stability * falling).clamp(0.4, 2.4)
+    }
+}
 
 pub(crate) struct Worker<'a, B: Bitboard> {
     pub id: usize,
@@ -213,6 +255,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut depth = 0;
         // The lines of the last completed iteration, for a search stopped inside the next.
         let mut completed: Vec<RootMove> = Vec::new();
+        let mut clock = ClockState::default();
         while depth < max_depth {
             depth += 1;
             // Lazy SMP: helpers skip some depths so the threads spread over several.
@@ -287,10 +330,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                         break;
                     }
                 }
+                let scale = clock.after_iteration(&self.root_moves[0], self.nodes);
                 if !self.sh.ctrl.pondering.load(Ordering::Relaxed) {
                     if let Some(soft) = self.sh.soft {
-                        // Little chance to finish another iteration: stop now.
-                        if self.sh.start.elapsed() >= soft / 2 {
+                        // Little chance to finish another iteration in the share of the
+                        // budget this position deserves: stop now.
+                        if self.sh.start.elapsed() >= soft.mul_f64(0.5 * scale) {
                             break;
                         }
                     }
@@ -359,6 +404,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.root_moves[i].score = -INF;
+            let nodes_before = self.nodes;
             self.make(m, 0);
             let check = in_check(&self.pos);
             let new_depth = depth - 1 + i32::from(check);
@@ -380,6 +426,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
             }
             self.unmake(m);
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -571,5 +618,52 @@ pub fn to_score(s: i32) -> Score {
         Score::Mate(-((MATE + s) / 2))
     } else {
         Score::Cp(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::geometry::Square;
+
+    fn line(mv: Move, score: i32, nodes: u64) -> RootMove {
+        RootMove {
+            mv,
+            score,
+            prev_score: -INF,
+            bound: Bound::Exact,
+            pv: vec![mv],
+            seldepth: 0,
+            depth: 1,
+            nodes,
+        }
+    }
+
+    #[test]
+    fn clock_gives_more_time_to_doubt_and_less_to_a_settled_move() {
+        let a = Move::normal(Square::new(0), Square::new(1));
+        let b = Move::normal(Square::new(2), Square::new(3));
+        let mut clock = ClockState::default();
+        // A new best move that took a tenth of the nodes: more than the usual share.
+        let first = clock.after_iteration(&line(a, 20, 100), 1000);
+        assert!(first > 1.5, "{first}");
+        // The same move, holding, with most of the nodes: less than the usual share.
+        let mut settled = first;
+        for _ in 0..4 {
+            settled = clock.after_iteration(&line(a, 20, 900), 1000);
+        }
+        assert!(settled < 0.8, "{settled}");
+        // Its score falls by a pawn: more time again, for the same node share.
+        let falling = clock.after_iteration(&line(a, -80, 900), 1000);
+        assert!(falling > settled * 1.3, "{falling} vs {settled}");
+        // Another move takes over: the stability count starts again.
+        let changed = clock.after_iteration(&line(b, -80, 900), 1000);
+        assert!(changed > settled * 1.2, "{changed} vs {settled}");
+        assert_eq!(clock.stable, 0);
+        // A falling mate score does not count as a falling evaluation.
+        let mut clock = ClockState::default();
+        clock.after_iteration(&line(a, MATE - 5, 900), 1000);
+        let mate = clock.after_iteration(&line(a, MATE - 9, 900), 1000);
+        assert!(mate < 1.0, "{mate}");
     }
 }
