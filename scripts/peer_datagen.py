@@ -4,14 +4,15 @@
 `dabbaba datagen` labels positions with Dabbaba's own games; this script labels them with the
 games of another UCI engine (e.g. Fairy-Stockfish), playing itself at a fixed number of nodes
 per move, so that `dabbaba tune` can fit the evaluation to a stronger player's results and
-scores. Dabbaba's `status --serve` referees (legal moves, FEN, game end; pyffish decides insufficient
-material), as `scripts/match.py --serve-referee`; the engine only searches.
+scores. Dabbaba's `status --serve` referees (legal moves, FEN, game end; pyffish decides
+insufficient material), as `scripts/match.py --serve-referee`; the engine only searches.
 
 Every line is `FEN | SCORE | RESULT | GAME` like datagen's: a position where the side to move
 is not in check and the engine's move is neither a capture nor a promotion, the engine's score
 (centipawns, White's point of view; mate scores are left out) and the game's result for White.
 Games are numbered 0..N-1 and depend only on the seed and their number; games already in the
-output are skipped, so a stopped run is resumed by running the same command again.
+output are skipped, so a stopped run is resumed by running the same command again (a game that
+left no position is played again).
 
     scripts/peer_datagen.py --engine /path/to/fairy-stockfish --variant capablanca \
         --games 2000 --nodes 20000 --jobs 2 --seed 1 --out data/capablanca-peer.txt
@@ -130,7 +131,7 @@ def play(args, engine, referee, number):
         # Quiet: not in check, and the move neither captures (fewer pieces on the board
         # after it) nor promotes.
         quiet = (
-            not referee._status(start, moves)["in_check"]
+            not referee.in_check(start, moves)
             and board_pieces(referee.fen(start, moves + [best])) >= board_pieces(fen)
             and not is_promotion(best)
         )
@@ -192,7 +193,7 @@ def main():
         "--option",
         action="append",
         default=["Threads=1", "Hash=16", "Use NNUE=false"],
-        help="NAME=VALUE engine option (repeatable)",
+        help="NAME=VALUE engine option (repeatable; after Threads=1, Hash=16, Use NNUE=false)",
     )
     p.add_argument("--out", required=True)
     args = p.parse_args()

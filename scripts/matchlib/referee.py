@@ -338,6 +338,9 @@ class ServedReferee(Referee):
     def white_to_move(self, root: str, moves) -> bool:
         return self._status(root, list(moves))["side_to_move"] == "white"
 
+    def in_check(self, root: str, moves) -> bool:
+        return bool(self._status(root, list(moves))["in_check"])
+
     def insufficient(self, root: str, moves):
         signature = _material_signature(self.fen(root, moves).split(" ")[0])
         hit = self._insufficient.get(signature)
