@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from matchlib.referee import ServedReferee  # noqa: E402
+from matchlib.referee import RefereeError, ServedReferee  # noqa: E402
 
 
 MATE_SCORE = 100_000
@@ -79,7 +79,7 @@ class Uci:
             words = line.split()
             if words[:1] == ["bestmove"]:
                 return words[1], score, mate
-            if words[:1] == ["info"] and "score" in words:
+            if words[:1] == ["info"] and words[1:2] != ["string"] and "score" in words:
                 i = words.index("score")
                 kind, value = words[i + 1], int(words[i + 2])
                 mate = kind == "mate"
@@ -161,11 +161,44 @@ _engine = None
 _referee = None
 
 
+def parse_options(texts):
+    """`NAME=VALUE` texts as (name, value) pairs."""
+    options = []
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--option {text!r}: expected NAME=VALUE")
+        options.append((name, value))
+    return options
+
+
 def worker_init(args):
     global _engine, _referee
-    options = [tuple(o.split("=", 1)) for o in args.option]
-    _engine = Uci(args.engine, args.variant, options)
+    _engine = Uci(args.engine, args.variant, parse_options(args.option))
     _referee = ServedReferee(args.variant, args.referee)
+
+
+def check_setup(args):
+    """Starts the engine and the referee once, so that a wrong path, option or variant is an
+    error here instead of pool workers failing to start again and again."""
+    engine = Uci(args.engine, args.variant, parse_options(args.option))
+    engine.quit()
+    ServedReferee(args.variant, args.referee).close()
+
+
+def games_done(path):
+    """Numbers of the games already in the output file."""
+    done = set()
+    try:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                game = line.rsplit("|", 1)[-1].strip()
+                if not game.isdigit():
+                    raise ValueError(f"{path}:{number}: expected 'FEN | SCORE | RESULT | GAME'")
+                done.add(int(game))
+    except FileNotFoundError:
+        pass
+    return done
 
 
 def worker_play(task):
@@ -198,15 +231,11 @@ def main():
     p.add_argument("--out", required=True)
     args = p.parse_args()
 
-    done = set()
     try:
-        with open(args.out) as f:
-            for line in f:
-                fields = line.rsplit("|", 1)
-                if len(fields) == 2:
-                    done.add(int(fields[1]))
-    except FileNotFoundError:
-        pass
+        done = games_done(args.out)
+        check_setup(args)
+    except (OSError, ValueError, RuntimeError, RefereeError) as e:
+        sys.exit(f"peer_datagen.py: {e}")
     todo = [n for n in range(args.games) if n not in done]
     print(f"{len(done)} games already in {args.out}, {len(todo)} to play", flush=True)
     with open(args.out, "a") as out, multiprocessing.Pool(
