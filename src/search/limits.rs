@@ -54,6 +54,13 @@ pub struct TimeBudget {
     pub hard: Option<Duration>,
 }
 
+/// Moves the clock is shared over when the GUI names no time control's length (sudden death,
+/// with or without increment). The search starts no new iteration after about half of the
+/// soft budget (`ClockState` in `worker/mod.rs`), so a move uses some 0.7 of it on average:
+/// with 20, about 1/28 of the clock and half the increment, near what Fairy-Stockfish spends
+/// on a move; 30 left about half the clock unused when games ended (`docs/search.md`, TU).
+const SUDDEN_DEATH_MOVES: u32 = 20;
+
 /// The time budget for the side to move `stm` (0 white, 1 black), keeping `overhead_ms` in
 /// reserve for communication.
 pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
@@ -77,7 +84,7 @@ pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
         return TimeBudget::default();
     };
     let inc = inc.unwrap_or(0);
-    let mtg = l.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
+    let mtg = l.movestogo.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50)) as u64;
     // Keep twice the overhead on the clock (one for this move's latency, one for stalls of a
     // loaded machine); when the clock sinks to the reserve, moves cost less than the
     // increment so it grows back.
