@@ -16,12 +16,18 @@ left no position is played again).
 
     scripts/peer_datagen.py --engine /path/to/fairy-stockfish --variant capablanca \
         --games 2000 --nodes 20000 --jobs 2 --seed 1 --out data/capablanca-peer.txt
+
+With `--opponent CMD` the engine plays another UCI engine instead of itself (White in the
+even-numbered games, Black in the odd ones), and only the positions where the engine is to move
+are kept, with its scores: mixed games reach positions that neither engine's self-play does,
+e.g. the ones where Dabbaba's evaluation and Fairy-Stockfish's disagree.
 """
 
 import argparse
 import multiprocessing
 import os
 import random
+import shlex
 import subprocess
 import sys
 
@@ -37,7 +43,7 @@ class Uci:
 
     def __init__(self, cmd, variant, options):
         self.proc = subprocess.Popen(
-            [cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("uci")
         self.wait_for("uciok")
@@ -99,7 +105,7 @@ def board_pieces(fen):
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
-def play(args, engine, referee, number):
+def play(args, engine, referee, number, opponent=None):
     rng = random.Random(args.seed * 1_000_003 + number)
     start = referee.start_fen()
     # Random openings that end the game are drawn again.
@@ -113,6 +119,10 @@ def play(args, engine, referee, number):
         if len(moves) == args.random_plies and not referee.game_end(start, moves):
             break
     engine.new_game()
+    if opponent is not None:
+        opponent.new_game()
+    # The engine's colour when it plays an opponent: White in even games, Black in odd ones.
+    engine_white = number % 2 == 0
     positions = []
     decisive = 0
     while True:
@@ -123,11 +133,13 @@ def play(args, engine, referee, number):
         if len(moves) >= args.max_plies:
             result = 0.5
             break
-        best, score, mate = engine.search(start, moves, args.nodes)
+        white = 1 if referee.white_to_move(start, moves) else -1
+        engine_to_move = opponent is None or (white == 1) == engine_white
+        mover = engine if engine_to_move else opponent
+        best, score, mate = mover.search(start, moves, args.nodes)
         if best not in referee.legal_moves(start, moves):
             raise RuntimeError(f"game {number}: engine move {best} is not legal after {moves}")
         fen = referee.fen(start, moves)
-        white = 1 if referee.white_to_move(start, moves) else -1
         # Quiet: not in check, and the move neither captures (fewer pieces on the board
         # after it) nor promotes.
         quiet = (
@@ -135,7 +147,7 @@ def play(args, engine, referee, number):
             and board_pieces(referee.fen(start, moves + [best])) >= board_pieces(fen)
             and not is_promotion(best)
         )
-        if quiet and not mate:
+        if quiet and not mate and engine_to_move:
             positions.append((fen, score * white))
         # Consecutive plies with a decisive score for White (+) or Black (-), as datagen.
         white_score = score * white
@@ -158,6 +170,7 @@ def is_promotion(move):
 
 
 _engine = None
+_opponent = None
 _referee = None
 
 
@@ -173,8 +186,10 @@ def parse_options(texts):
 
 
 def worker_init(args):
-    global _engine, _referee
+    global _engine, _opponent, _referee
     _engine = Uci(args.engine, args.variant, parse_options(args.option))
+    if args.opponent:
+        _opponent = Uci(args.opponent, args.variant, parse_options(args.opponent_option))
     _referee = ServedReferee(args.variant, args.referee)
 
 
@@ -183,6 +198,8 @@ def check_setup(args):
     error here instead of pool workers failing to start again and again."""
     engine = Uci(args.engine, args.variant, parse_options(args.option))
     engine.quit()
+    if args.opponent:
+        Uci(args.opponent, args.variant, parse_options(args.opponent_option)).quit()
     ServedReferee(args.variant, args.referee).close()
 
 
@@ -203,12 +220,14 @@ def games_done(path):
 
 def worker_play(task):
     args, number = task
-    return play(args, _engine, _referee, number)
+    return play(args, _engine, _referee, number, _opponent)
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--engine", required=True, help="UCI engine command")
+    p.add_argument(
+        "--engine", required=True, help="UCI engine command (split into words like a shell)"
+    )
     p.add_argument("--variant", required=True)
     p.add_argument(
         "--referee",
@@ -227,6 +246,17 @@ def main():
         action="append",
         default=["Threads=1", "Hash=16", "Use NNUE=false"],
         help="NAME=VALUE engine option (repeatable; after Threads=1, Hash=16, Use NNUE=false)",
+    )
+    p.add_argument(
+        "--opponent",
+        help="UCI engine command (split like --engine) the engine plays instead of itself; its "
+        "positions are not kept",
+    )
+    p.add_argument(
+        "--opponent-option",
+        action="append",
+        default=["Threads=1", "Hash=16"],
+        help="NAME=VALUE option of the opponent (repeatable; after Threads=1, Hash=16)",
     )
     p.add_argument("--out", required=True)
     args = p.parse_args()

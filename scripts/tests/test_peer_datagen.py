@@ -28,10 +28,10 @@ DABBABA = DABBABA if DABBABA and os.path.isfile(DABBABA) else None
 @requires(pyffish is not None and DABBABA is not None,
           "pyffish and DABBABA_BIN (the Dabbaba binary) are needed")
 class PeerDatagenTest(unittest.TestCase):
-    def datagen(self, out, games):
+    def datagen(self, out, games, extra=()):
         cmd = [sys.executable, SCRIPT, "--engine", DABBABA, "--referee", DABBABA,
                "--variant", "crazyhouse", "--games", str(games), "--nodes", "400",
-               "--max-plies", "80", "--seed", "7", "--jobs", "2", "--out", out]
+               "--max-plies", "80", "--seed", "7", "--jobs", "2", "--out", out, *extra]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         return proc.stdout
@@ -80,6 +80,21 @@ class PeerDatagenTest(unittest.TestCase):
             self.datagen(again, 4)
             with open(again) as fh:
                 self.assertEqual(sorted(fh.read().splitlines()), sorted(lines))
+
+    def test_against_an_opponent_only_the_engines_positions_are_kept(self):
+        # The opponent plays the first legal move pyffish lists, with score 0.
+        opponent = os.path.join(HERE, "fake_uci.py")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "mixed.txt")
+            self.datagen(out, 2, ["--opponent", f"{opponent} first", "--opponent-option",
+                                  "Hash=1"])
+            with open(out) as fh:
+                rows = [line.split(" | ") for line in fh.read().splitlines()]
+            to_move = {}
+            for fen, _score, _result, game in rows:
+                to_move.setdefault(game, set()).add(fen.split()[1])
+            # The engine is White in game 0 and Black in game 1.
+            self.assertEqual(to_move, {"0": {"w"}, "1": {"b"}})
 
 
 if __name__ == "__main__":
