@@ -42,8 +42,11 @@ class Uci:
     """A UCI engine that searches positions given as start FEN and moves."""
 
     def __init__(self, cmd, variant, options):
+        words = shlex.split(cmd)
+        if not words:
+            raise ValueError("empty engine command")
         self.proc = subprocess.Popen(
-            shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("uci")
         self.wait_for("uciok")
