@@ -1,4 +1,5 @@
-"""scripts/pgn_depths.py: depths attributed to the engine that searched each move."""
+"""scripts/pgn_depths.py: depths, clock use and scores attributed to the engine that
+searched each move."""
 
 import os
 import subprocess
@@ -28,11 +29,11 @@ PGN = """\
 
 
 class PgnDepthTests(unittest.TestCase):
-    def run_on(self, text):
+    def run_on(self, text, *args):
         with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as fh:
             fh.write(text)
         try:
-            return subprocess.run([sys.executable, SCRIPT, fh.name],
+            return subprocess.run([sys.executable, SCRIPT, fh.name, *args],
                                   capture_output=True, text=True, timeout=30)
         finally:
             os.unlink(fh.name)
@@ -44,8 +45,31 @@ class PgnDepthTests(unittest.TestCase):
         # a: 10 and 12 as White in game 1, and 30 for Kd5 as Black in game 2 (Black moves
         # first there). b: 14 and the mate's 20 in game 1, 8 for Kd2 in game 2. Book moves
         # and the closing comment count for nobody.
-        self.assertEqual(lines[0], "a: 3 searched moves, median depth 12, mean 17.3")
-        self.assertEqual(lines[1], "b: 3 searched moves, median depth 14, mean 14.0")
+        # Clock: a spent 0.50 + 0.30 s in game 1 and 0.10 s in game 2 (median of the two
+        # games 0.45 s), 0.30 s a move; b spent 0.40 + 0.10 s and 0.10 s.
+        self.assertEqual(lines[0], "a: 3 searched moves, median depth 12, mean 17.3; "
+                                   "clock used 0.45 s a game (median of 2), 0.300 s a move (mean)")
+        self.assertEqual(lines[1], "b: 3 searched moves, median depth 14, mean 14.0; "
+                                   "clock used 0.30 s a game (median of 2), 0.200 s a move (mean)")
+        self.assertEqual(len(lines), 2)
+
+    def test_score_at_takes_each_engines_own_kth_move(self):
+        proc = self.run_on(PGN, "--score-at", "1")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        lines = proc.stdout.splitlines()
+        # First searched moves: game 1 a +0.30 (Nf3), b -0.20 (Nc6); game 2 a +0.00 (Kd5),
+        # b 0.00 (Kd2). Medians: a +0.15, b -0.10.
+        self.assertEqual(lines[2], "a: median own score at its searched move 1: +0.15 (2 games)")
+        self.assertEqual(lines[3], "b: median own score at its searched move 1: -0.10 (2 games)")
+
+    def test_score_at_leaves_out_mates_and_short_games(self):
+        # Second searched moves exist only in game 1, and b's is a mate score there.
+        proc = self.run_on(PGN, "--score-at", "2")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("no game where every engine searched 2 moves", proc.stdout)
+        proc = self.run_on(PGN, "--score-at", "0")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("at least 1", proc.stderr)
 
     def test_no_depths_is_an_error(self):
         proc = self.run_on('[White "a"]\n\n1. e4 {book} *\n')
