@@ -191,7 +191,7 @@ def parse_options(texts):
 def worker_init(args):
     global _engine, _opponent, _referee
     _engine = Uci(args.engine, args.variant, parse_options(args.option))
-    if args.opponent:
+    if args.opponent is not None:
         _opponent = Uci(args.opponent, args.variant, parse_options(args.opponent_option))
     _referee = ServedReferee(args.variant, args.referee)
 
@@ -201,7 +201,7 @@ def check_setup(args):
     error here instead of pool workers failing to start again and again."""
     engine = Uci(args.engine, args.variant, parse_options(args.option))
     engine.quit()
-    if args.opponent:
+    if args.opponent is not None:
         Uci(args.opponent, args.variant, parse_options(args.opponent_option)).quit()
     ServedReferee(args.variant, args.referee).close()
 

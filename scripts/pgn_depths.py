@@ -115,8 +115,8 @@ def main():
     try:
         with open(a.pgn, encoding="utf-8") as fh:
             text = fh.read()
-    except OSError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: {a.pgn}: {e}", file=sys.stderr)
         return 1
     found = depths(text)
     if not found:

@@ -96,6 +96,18 @@ class PeerDatagenTest(unittest.TestCase):
             # The engine is White in game 0 and Black in game 1.
             self.assertEqual(to_move, {"0": {"w"}, "1": {"b"}})
 
+    def test_an_empty_engine_or_opponent_command_is_an_error(self):
+        # An empty --opponent must not fall back to self-play without a word.
+        for extra in (["--engine", ""], ["--opponent", ""]):
+            with tempfile.TemporaryDirectory() as tmp:
+                out = os.path.join(tmp, "none.txt")
+                cmd = [sys.executable, SCRIPT, "--engine", DABBABA, "--referee", DABBABA,
+                       "--variant", "crazyhouse", "--games", "1", "--out", out, *extra]
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+                self.assertEqual(proc.returncode, 1, extra)
+                self.assertIn("empty engine command", proc.stderr)
+                self.assertFalse(os.path.exists(out))
+
 
 if __name__ == "__main__":
     unittest.main()

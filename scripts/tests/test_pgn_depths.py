@@ -71,6 +71,18 @@ class PgnDepthTests(unittest.TestCase):
         self.assertEqual(proc.returncode, 2)
         self.assertIn("at least 1", proc.stderr)
 
+    def test_an_unreadable_file_is_an_error_not_a_traceback(self):
+        with tempfile.NamedTemporaryFile("wb", suffix=".pgn", delete=False) as fh:
+            fh.write(b"\xff\xfe not utf-8")
+        try:
+            proc = subprocess.run([sys.executable, SCRIPT, fh.name],
+                                  capture_output=True, text=True, timeout=30)
+        finally:
+            os.unlink(fh.name)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("error: ", proc.stderr)
+        self.assertNotIn("Traceback", proc.stderr)
+
     def test_no_depths_is_an_error(self):
         proc = self.run_on('[White "a"]\n\n1. e4 {book} *\n')
         self.assertEqual(proc.returncode, 1)
