@@ -2,8 +2,9 @@
 //!
 //! The model is the engine's: (F -> H) x 2 -> 1, SCReLU, side to move's half first. The loss
 //! is the squared error between `sigmoid(output)` and the target
-//! `lambda * sigmoid(score / 400) + (1 - lambda) * result`, both from the side to move's
-//! point of view; an output of 1.0 is 400 centipawns. Gradients of a batch are computed by
+//! `lambda * result + (1 - lambda) * sigmoid(score / 400)`, both from the side to move's
+//! point of view (lambda weighs the game result, as in the tuner); an output of 1.0 is 400
+//! centipawns. Gradients of a batch are computed by
 //! `threads` threads (each into its own dense buffer), summed, and applied with Adam; weights
 //! are clipped to +-1.98 so that they fit the i16 quantisation. The learning rate drops
 //! tenfold for the last quarter of the epochs.
@@ -30,7 +31,7 @@ pub struct Samples {
 
 impl Samples {
     /// Adds a position with its search score (centipawns, White's view) and game result
-    /// (1 White won, 0.5 draw, 0 Black won).
+    /// (1 White won, 0.5 draw, 0 Black won); `lambda` is the result's weight in the target.
     pub fn push<B: Bitboard>(
         &mut self,
         fs: &FeatureSet,
@@ -52,7 +53,7 @@ impl Samples {
         let n_them = self.feats.len() - start - n_us;
         self.bounds.push((start as u32, n_us as u16, n_them as u16));
         self.targets
-            .push(lambda * sigmoid(score / SCALE as f32) + (1.0 - lambda) * result);
+            .push(lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32));
     }
 
     /// Number of samples.
@@ -326,6 +327,26 @@ mod tests {
     use crate::board::Game;
     use crate::variant::builtin;
 
+    /// `lambda` weighs the game result, as `--lambda`'s help and the tuner say: 1 is the result
+    /// alone, 0 the search score alone (an earlier version had them the other way round).
+    #[test]
+    fn lambda_is_the_weight_of_the_result() {
+        let v = builtin("chess").unwrap();
+        let g = Game::new(v, Some("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), false).unwrap();
+        crate::with_position!(&g, p => {
+            let fs = FeatureSet::for_position(p);
+            let mut data = Samples::default();
+            // White is 400 cp up by the score and won; Black is to move.
+            data.push(&fs, p, 400.0, 1.0, 1.0);
+            data.push(&fs, p, 400.0, 1.0, 0.0);
+            data.push(&fs, p, 400.0, 1.0, 0.25);
+            let from_score = sigmoid(-1.0);
+            assert_eq!(data.targets[0], 0.0);
+            assert!((data.targets[1] - from_score).abs() < 1e-6);
+            assert!((data.targets[2] - 0.75 * from_score).abs() < 1e-6);
+        });
+    }
+
     /// A net trained on a simple rule (material balance) learns it: the loss falls well
     /// below the loss of predicting 0.5, and the quantised net agrees with the float net.
     #[test]
@@ -355,7 +376,7 @@ mod tests {
                         .map(|&(ty, val)| p.count(ty - 1, c) as i32 * val)
                         .sum::<i32>()
                 };
-                data.push(&fs, p, (m(0) - m(1)) as f32, 0.5, 1.0);
+                data.push(&fs, p, (m(0) - m(1)) as f32, 0.5, 0.0);
             });
             games.push(g);
         }
