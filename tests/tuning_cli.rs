@@ -191,6 +191,44 @@ fn datagen_tune_and_weights_work_end_to_end() {
     );
     assert!(read.check_fits("chess", 8, 8, "pnbrqk", 768).is_ok());
 
+    // A new round continues from that net, which keeps its hidden size; a net that does not
+    // fit (another hidden size asked for, a variant with hands) is refused with the file's name.
+    let next = dir.join("chess-2.nnue");
+    let from = |extra: &[&str], variant: &str| {
+        let mut args = vec![
+            "train",
+            "--variant",
+            variant,
+            "--data",
+            path(&data),
+            "--from",
+            path(&net),
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--out",
+            path(&next),
+        ];
+        args.extend_from_slice(extra);
+        dabbaba(&args)
+    };
+    let (code, out, err) = from(&[], "chess");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("hidden 8"), "{out}");
+    let continued = std::fs::read(&next).expect("net written");
+    let continued = ::dabbaba::eval::nnue::Network::from_bytes(&continued).expect("reads back");
+    assert_eq!(continued.hidden, 8);
+    let (code, _, err) = from(&["--hidden", "16"], "chess");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the net has 8 hidden neurons, --hidden asks for 16"),
+        "{err}"
+    );
+    let (code, _, err) = from(&[], "crazyhouse");
+    assert_eq!(code, 1);
+    assert!(err.contains(&format!("error: {}: ", path(&net))), "{err}");
+
     // The tuned file is accepted and changes the evaluation.
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let before = depth1_score(None, fen);

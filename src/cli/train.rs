@@ -16,9 +16,12 @@ use crate::board::position::{Position, Tables};
 use crate::cli::game::VariantTables;
 use crate::cli::output::say;
 use crate::eval::nnue::train::{train, FloatNet, Samples, TrainSettings};
-use crate::eval::nnue::FeatureSet;
+use crate::eval::nnue::{FeatureSet, Network};
 use crate::eval::piece_letters;
 use crate::variant::Variant;
+
+/// `--hidden`'s default.
+const DEFAULT_HIDDEN: usize = 128;
 
 #[derive(Debug, Args)]
 pub struct TrainArgs {
@@ -32,8 +35,12 @@ pub struct TrainArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Hidden neurons per perspective.
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = DEFAULT_HIDDEN)]
     pub hidden: usize,
+    /// Continue training this net (made for the variant) instead of a new random one; its
+    /// hidden size is kept, so `--hidden` must be left out or agree.
+    #[arg(long, value_name = "NET")]
+    pub from: Option<PathBuf>,
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 0.3)]
     pub lambda: f32,
@@ -104,13 +111,16 @@ fn train_on<B: Bitboard>(
         into.push(&fs, &pos, line.score, line.result, args.lambda);
     }
     anyhow::ensure!(!training.is_empty(), "no positions to train on");
-    let mut net = FloatNet::new(fs.len(), args.hidden, args.seed);
+    let mut net = match &args.from {
+        Some(path) => start_from(path, v, t, &fs, args)?,
+        None => FloatNet::new(fs.len(), args.hidden, args.seed),
+    };
     say!(
         "{} training and {} validation positions, {} inputs, hidden {}",
         training.len(),
         validation.len(),
         fs.len(),
-        args.hidden
+        net.hidden()
     );
     say!(
         "epoch 0: loss {:.6} validation {:.6}",
@@ -137,4 +147,34 @@ fn train_on<B: Bitboard>(
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     say!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// The float net of the net file at `path`, which must fit the variant (and `--hidden`, when
+/// given other than its default).
+fn start_from<B: Bitboard>(
+    path: &std::path::Path,
+    v: &Variant,
+    t: &Arc<Tables<B>>,
+    fs: &FeatureSet,
+    args: &TrainArgs,
+) -> anyhow::Result<FloatNet> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    let geo = &t.geo;
+    net.check_fits(
+        &v.name,
+        geo.files(),
+        geo.ranks(),
+        &piece_letters(v),
+        fs.len(),
+    )
+    .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    anyhow::ensure!(
+        args.hidden == net.hidden || args.hidden == DEFAULT_HIDDEN,
+        "{shown}: the net has {} hidden neurons, --hidden asks for {}",
+        net.hidden,
+        args.hidden
+    );
+    Ok(FloatNet::from_network(&net))
 }

@@ -138,6 +138,27 @@ impl FloatNet {
         FloatNet { inputs, hidden, w }
     }
 
+    /// The float net a quantised one came from, as near as the quantisation keeps it: the
+    /// start of a training round that continues from a committed net.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut w = Vec::with_capacity(net.ft_w.len() + net.ft_b.len() + net.out_w.len() + 1);
+        w.extend(net.ft_w.iter().map(|&x| x as f32 / qa));
+        w.extend(net.ft_b.iter().map(|&x| x as f32 / qa));
+        w.extend(net.out_w.iter().map(|&x| x as f32 / qb));
+        w.push(net.out_b as f32 / (qa * qb));
+        FloatNet {
+            inputs: net.inputs,
+            hidden: net.hidden,
+            w,
+        }
+    }
+
+    /// Hidden neurons per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
     fn ft_b_at(&self) -> usize {
         self.inputs * self.hidden
     }
@@ -403,6 +424,10 @@ mod tests {
                 assert!((fl - qu as f32).abs() < 8.0, "float {fl} quantised {qu} at {}", p.fen());
             });
         }
+        // A round continued from the quantised net starts where it left off.
+        let back = FloatNet::from_network(&q);
+        assert_eq!(back.quantise("chess", 8, 8, "pnbrqk"), q);
+        assert!((back.loss(&data) - end).abs() < 0.001);
         // The queen-up position is worth about a queen to the side that has it.
         crate::with_position!(&games[7], p => {
             let fs = FeatureSet::for_position(p);
