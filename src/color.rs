@@ -1,15 +1,18 @@
 //! The two sides of a game: one type for every layer, from XBetza directions up to the
-//! protocols. The board keeps a side as an index (0 = White, 1 = Black) where it indexes arrays
-//! per side; [`Color::index`] and [`Color::from_index`] cross between the two.
+//! protocols. Arrays per side (`[T; 2]`) are indexed by a `Color` directly; `!c` is the other
+//! side. Where a side is part of a larger index (a table of `2 * n` entries), [`Color::index`]
+//! gives 0 for White and 1 for Black.
 
 use serde::Serialize;
+use std::ops::{Index, IndexMut, Not};
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[repr(u8)]
 pub enum Color {
-    White,
-    Black,
+    White = 0,
+    Black = 1,
 }
 
 impl Color {
@@ -22,13 +25,23 @@ impl Color {
         self as usize
     }
 
-    /// The side of a board index: 0 is White, any other Black.
+    /// The side of an index: 0 is White, any other Black.
     #[inline]
     pub fn from_index(index: usize) -> Color {
         if index == 0 {
             Color::White
         } else {
             Color::Black
+        }
+    }
+
+    /// The side whose pieces a FEN letter names: lowercase letters are Black's.
+    #[inline]
+    pub fn of_letter(letter: char) -> Color {
+        if letter.is_ascii_lowercase() {
+            Color::Black
+        } else {
+            Color::White
         }
     }
 
@@ -39,6 +52,36 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
+    }
+
+    /// +1 for White, -1 for Black: the sign of a score or a rank step seen from this side.
+    #[inline]
+    pub fn sign(self) -> i32 {
+        1 - 2 * self as i32
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    /// The other side.
+    #[inline(always)]
+    fn not(self) -> Color {
+        self.opposite()
+    }
+}
+
+impl<T> Index<Color> for [T; 2] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, c: Color) -> &T {
+        &self[c as usize]
+    }
+}
+
+impl<T> IndexMut<Color> for [T; 2] {
+    #[inline(always)]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self[c as usize]
     }
 }
 
@@ -55,5 +98,15 @@ mod tests {
         }
         assert_eq!(Color::White.index(), 0);
         assert_eq!(Color::Black.index(), 1);
+        assert_eq!(!Color::White, Color::Black);
+        assert_eq!(
+            (Color::of_letter('k'), Color::of_letter('K')),
+            (Color::Black, Color::White)
+        );
+        assert_eq!((Color::White.sign(), Color::Black.sign()), (1, -1));
+        let mut per_side = ["white", "black"];
+        assert_eq!(per_side[Color::Black], "black");
+        per_side[Color::White] = "first";
+        assert_eq!(per_side, ["first", "black"]);
     }
 }

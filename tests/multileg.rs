@@ -6,6 +6,7 @@
 //! reference is the oracle, with hand-counted positions of the XBetza reference as a check
 //! that does not share its code. The variants are in `tests/data/multileg.ini`.
 
+use dabbaba::color::Color;
 use std::collections::BTreeSet;
 
 use dabbaba::betza::{self, Cell, Dialect};
@@ -55,7 +56,7 @@ fn bsq<B: Bitboard>(p: &Position<B>, sq: betza::Square) -> Square {
 }
 
 /// The walker's board as `color` sees it.
-fn board_for<B: Bitboard>(p: &Position<B>, color: usize) -> betza::Board {
+fn board_for<B: Bitboard>(p: &Position<B>, color: Color) -> betza::Board {
     let t = p.tables();
     let geo = &t.geo;
     let mut board = betza::Board::new(geo.files(), geo.ranks()).expect("board size");
@@ -77,19 +78,11 @@ fn board_for<B: Bitboard>(p: &Position<B>, color: usize) -> betza::Board {
     board
 }
 
-fn color_of_side(c: usize) -> betza::Color {
-    if c == 0 {
-        betza::Color::White
-    } else {
-        betza::Color::Black
-    }
-}
-
 /// The walker's moves of every piece of `color`, as (from, walker move).
 fn walker_moves<B: Bitboard>(
     p: &Position<B>,
     pieces: &[betza::Piece],
-    color: usize,
+    color: Color,
 ) -> Vec<(Square, betza::Move)> {
     let board = board_for(p, color);
     let mut out = Vec::new();
@@ -100,7 +93,7 @@ fn walker_moves<B: Bitboard>(
         }
         let situation = betza::Situation {
             board: &board,
-            color: color_of_side(color),
+            color,
             from: wsq(p, from),
             en_passant: None,
             on_start: false,

@@ -9,6 +9,7 @@
 use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
 use dabbaba::board::{Game, Move, MoveList, Square};
+use dabbaba::color::Color;
 use dabbaba::eval::nnue::train::FloatNet;
 use dabbaba::eval::nnue::{AccumulatorUpdate, FeatureSet, Network};
 use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PawnCache, PsqtSums};
@@ -79,8 +80,8 @@ impl BoardObserver for Checker {
         self.nnue().piece_moved(piece, from, to);
         self.reports += 1;
     }
-    fn hand_changed(&mut self, type_id: u8, color: usize, old: u32, new: u32) {
-        let slot = &mut self.hand[2 * type_id as usize + color];
+    fn hand_changed(&mut self, type_id: u8, color: Color, old: u32, new: u32) {
+        let slot = &mut self.hand[2 * type_id as usize + color.index()];
         assert_eq!(*slot, old, "hand count reported from a wrong old count");
         assert_eq!(old.abs_diff(new), 1, "hand counts change by one");
         *slot = new;
@@ -125,8 +126,8 @@ impl Checker {
             self.board[sq.index()] = if pc == WALL { EMPTY } else { pc };
         }
         for ty in 0..p.tables().n_types as u8 {
-            for c in 0..2 {
-                self.hand[2 * ty as usize + c] = p.in_hand(ty, c);
+            for c in Color::BOTH {
+                self.hand[2 * ty as usize + c.index()] = p.in_hand(ty, c);
             }
         }
     }
@@ -145,9 +146,9 @@ impl Checker {
             );
         }
         for ty in 0..p.tables().n_types as u8 {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 assert_eq!(
-                    self.hand[2 * ty as usize + c],
+                    self.hand[2 * ty as usize + c.index()],
                     p.in_hand(ty, c),
                     "hand differs {after} at {}",
                     p.fen()

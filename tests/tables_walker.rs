@@ -19,6 +19,7 @@
 
 mod betza_common;
 
+use dabbaba::color::Color;
 use std::collections::BTreeSet;
 
 use betza_common::Rng;
@@ -120,13 +121,13 @@ fn walked<B: Bitboard>(
     geo: &Geometry,
     piece: &betza::Piece,
     board: &betza::Board,
-    color: usize,
+    color: Color,
     from: Square,
     on_start: bool,
 ) -> Walked<B> {
     let situation = betza::Situation {
         board,
-        color: if color == 0 {
+        color: if color == Color::White {
             betza::Color::White
         } else {
             betza::Color::Black
@@ -177,7 +178,7 @@ fn check_variant<B: Bitboard>(v: &Variant, rounds: usize, seed: u64, walls: bool
     for round in 0..rounds {
         let density = [5, 15, 30, 50, 70][round % 5];
         let mut cells = random_cells(geo, &mut rng, density, walls);
-        for color in 0..2 {
+        for color in Color::BOTH {
             for from in geo.squares() {
                 if cells[from.index()] == Cell::Hole {
                     continue;
@@ -210,7 +211,7 @@ fn check_variant<B: Bitboard>(v: &Variant, rounds: usize, seed: u64, walls: bool
                     let reference: Walked<B> = walked(geo, piece, &board, color, from, on_start);
                     let what = || {
                         format!(
-                            "{} {betza} ({}) colour {color} on {} round {round}{}",
+                            "{} {betza} ({}) colour {color:?} on {} round {round}{}",
                             v.name,
                             v.pieces[ty].name,
                             geo.square_name(from),

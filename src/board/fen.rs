@@ -128,7 +128,7 @@ impl<B: Bitboard> Position<B> {
             counts: vec![0; 2 * n_types],
             hand: vec![0; if t.has_hands { 2 * n_types } else { 0 }],
             hand_total: [0; 2],
-            stm: 0,
+            stm: Color::White,
             game_ply: 0,
             chess960: chess960 || t.variant.chess960,
             castling_rook_sq: [Square::new(0); 4],
@@ -255,7 +255,7 @@ impl<B: Bitboard> Position<B> {
                         .variant
                         .piece_by_letter(letter)
                         .ok_or(FenError::UnknownPiece(letter))?;
-                    let c = usize::from(letter.is_ascii_lowercase());
+                    let c = Color::of_letter(letter);
                     if promoted {
                         let np =
                             t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
@@ -266,12 +266,7 @@ impl<B: Bitboard> Position<B> {
                         if chars.peek() == Some(&'~') {
                             chars.next();
                             // Crazyhouse-promoted marker: remember "promoted from the main pawn".
-                            let pawn = t
-                                .variant
-                                .promotion
-                                .main_pawn_type
-                                .get(Color::from_index(c))
-                                .unwrap_or(0);
+                            let pawn = t.variant.promotion.main_pawn_type.get(c).unwrap_or(0);
                             p.promoted_from[sq.index()] = pawn + 1;
                         }
                     }
@@ -287,8 +282,8 @@ impl<B: Bitboard> Position<B> {
 
         // Side to move.
         match fields.next() {
-            None | Some("w") => p.stm = 0,
-            Some("b") => p.stm = 1,
+            None | Some("w") => p.stm = Color::White,
+            Some("b") => p.stm = Color::Black,
             Some(s) => return Err(FenError::BadSide(s.to_string())),
         }
 
@@ -385,7 +380,7 @@ impl<B: Bitboard> Position<B> {
         p.st.pseudo_royals = p.compute_pseudo_royals();
         p.st.checkers = p.compute_checkers();
         p.st.waiting_side_safe = p
-            .king_square(p.stm ^ 1)
+            .king_square(!p.stm)
             .map_or(true, |k| p.attackers_to(k, p.occ, p.stm).is_empty());
         p.st.key = p.compute_key();
         Ok(p)
@@ -417,7 +412,7 @@ impl<B: Bitboard> Position<B> {
                 .variant
                 .piece_by_letter(ch)
                 .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
-            let c = usize::from(ch.is_ascii_lowercase());
+            let c = Color::of_letter(ch);
             if self.in_hand(id, c) as usize + 1 >= crate::board::position::MAX_IN_HAND {
                 return Err(bad(format!("too many '{ch}'")));
             }
@@ -430,17 +425,17 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant;
         let Some(k) = self.t.king else { return Ok(()) };
         let letter = v.pieces[k as usize].letter;
-        for (c, &side) in SIDES.iter().enumerate() {
+        for (c, &side) in Color::BOTH.into_iter().zip(SIDES.iter()) {
             // A royal piece still in hand (placement, sittuyin) is present.
             let n = self.count(k, c) + self.in_hand(k, c);
-            let l = if c == 0 {
+            let l = if c == Color::White {
                 letter
             } else {
                 letter.to_ascii_lowercase()
             };
             if n == 0
                 && v.game_end.extinction.value.is_none()
-                && v.game_end.flag.region.get(Color::from_index(c)).is_empty()
+                && v.game_end.flag.region.get(c).is_empty()
             {
                 return Err(FenError::MissingKing { side, letter: l });
             }
@@ -455,9 +450,9 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
-    pub(crate) fn castling_rank(&self, c: usize) -> u8 {
+    pub(crate) fn castling_rank(&self, c: Color) -> u8 {
         let r = self.t.variant.castling.rank;
-        if c == 0 {
+        if c == Color::White {
             r
         } else {
             self.t.geo.ranks() - 1 - r
@@ -465,7 +460,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Whether a castling rook of colour `c` stands on `sq`.
-    fn is_castling_rook(&self, c: usize, sq: Square) -> bool {
+    fn is_castling_rook(&self, c: Color, sq: Square) -> bool {
         let pc = self.board[sq.index()];
         pc != EMPTY && pc != WALL && color_of(pc) == c && self.t.castling_rooks[c].has(type_of(pc))
     }
@@ -473,7 +468,7 @@ impl<B: Bitboard> Position<B> {
     /// The square a `K` (`kingside`) or `Q` castling letter of colour `c` names: the first
     /// castling rook from the variant's rook file towards the other edge, as Fairy-Stockfish
     /// reads it, or the last square looked at when there is none.
-    fn castling_letter_square(&self, c: usize, kingside: bool) -> Option<Square> {
+    fn castling_letter_square(&self, c: Color, kingside: bool) -> Option<Square> {
         let t = &*self.t;
         let geo = t.geo;
         let max_file = geo.files() - 1;
@@ -520,7 +515,7 @@ impl<B: Bitboard> Position<B> {
             if !ch.is_ascii_alphabetic() {
                 return Err(bad(format!("unexpected '{ch}'")));
             }
-            let c = usize::from(ch.is_ascii_lowercase());
+            let c = Color::of_letter(ch);
             let up = ch.to_ascii_uppercase();
             let rank = self.castling_rank(c);
             let rsq = if enabled && (up == 'K' || up == 'Q') {
@@ -586,13 +581,13 @@ impl<B: Bitboard> Position<B> {
         }
         // Gating Chess960 FENs name files only: a king and rooks on gates may castle.
         if v.special_moves.gating && enabled {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 let Some(k) = t.castling_king[c] else {
                     continue;
                 };
                 let king_gated = (self.st.gates[c] & self.pieces_of(k, c)).any();
                 if king_gated
-                    && self.st.castling & (3 << (2 * c)) == 0
+                    && self.st.castling & (3 << (2 * c.index())) == 0
                     && (!v.special_moves.seirawan_gating
                         || self.hand_count(c) > 0
                         || v.drops.captures_to_hand)
@@ -612,7 +607,7 @@ impl<B: Bitboard> Position<B> {
         // In S-chess a side with nothing left to gate has no gates, as after the move that
         // emptied its hand (make_move): the same position has the same key either way.
         if v.special_moves.seirawan_gating && !v.drops.captures_to_hand {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 if self.hand_count(c) == 0 {
                     self.st.gates[c] = B::EMPTY;
                 }
@@ -621,12 +616,12 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
-    pub(crate) fn set_castling_right(&mut self, c: usize, rfrom: Square) {
+    pub(crate) fn set_castling_right(&mut self, c: Color, rfrom: Square) {
         let Some(kfrom) = self.castling_king_sq[c] else {
             return;
         };
         let kingside = kfrom < rfrom;
-        let cr = if kingside { WHITE_OO } else { WHITE_OOO } << (2 * c);
+        let cr = if kingside { WHITE_OO } else { WHITE_OOO } << (2 * c.index());
         self.st.castling |= cr;
         self.castling_mask[kfrom.index()] |= cr;
         self.castling_mask[rfrom.index()] |= cr;
@@ -722,12 +717,12 @@ impl<B: Bitboard> Position<B> {
     fn ep_plausible(&self, sq: Square) -> bool {
         let t = &self.t;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         if !TypeSetExt::has_other(t.ep_types[us].0, t.pawn) {
             let Some(pawn) = t.pawn else { return false };
             let attackers =
                 t.pieces[pawn as usize].capture[them].get(sq, B::EMPTY) & self.pieces_of(pawn, us);
-            let push = if them == 0 { 1 } else { -1 };
+            let push = them.sign();
             let front = [t.geo.offset(sq, 0, push), t.geo.offset(sq, 0, 2 * push)];
             let enemy = front
                 .iter()
@@ -769,9 +764,9 @@ impl<B: Bitboard> Position<B> {
                 let from = self.promoted_from[sq.index()];
                 if from != 0 && t.promoted_type[(from - 1) as usize] == Some(type_of(pc)) {
                     s.push('+');
-                    s.push(v.pieces[(from - 1) as usize].letter_for(Color::from_index(c)));
+                    s.push(v.pieces[(from - 1) as usize].letter_for(c));
                 } else {
-                    s.push(v.pieces[type_of(pc) as usize].letter_for(Color::from_index(c)));
+                    s.push(v.pieces[type_of(pc) as usize].letter_for(c));
                     // Crazyhouse-promoted: goes back to the hand as a pawn when captured.
                     let d = &v.drops;
                     if from != 0 && (d.captures_to_hand && !d.drop_loop || d.two_boards) {
@@ -790,9 +785,9 @@ impl<B: Bitboard> Position<B> {
             // White's then Black's pieces, each from the last type to the first (as
             // Fairy-Stockfish writes them).
             s.push('[');
-            for c in 0..2 {
+            for c in Color::BOTH {
                 for ty in (0..t.n_types as u8).rev() {
-                    let l = v.pieces[ty as usize].letter_for(Color::from_index(c));
+                    let l = v.pieces[ty as usize].letter_for(c);
                     for _ in 0..self.in_hand(ty, c) {
                         s.push(l);
                     }
@@ -800,11 +795,15 @@ impl<B: Bitboard> Position<B> {
             }
             s.push(']');
         }
-        s += if self.stm == 0 { " w " } else { " b " };
+        s += if self.stm == Color::White {
+            " w "
+        } else {
+            " b "
+        };
         let mut cs = String::new();
-        for c in 0..2 {
-            let base = if c == 0 { b'A' } else { b'a' };
-            let rights = self.st.castling >> (2 * c) & 3;
+        for c in Color::BOTH {
+            let base = if c == Color::White { b'A' } else { b'a' };
+            let rights = self.st.castling >> (2 * c.index()) & 3;
             if self.chess960 && rights != 0 {
                 if let Some(k) = t.castling_king[c] {
                     let kings = self.pieces_of(k, c) & t.ranks[self.castling_rank(c) as usize];
@@ -817,7 +816,7 @@ impl<B: Bitboard> Position<B> {
             }
             for (bit, letter) in [(1u8, b'K'), (2u8, b'Q')] {
                 if rights & bit != 0 {
-                    let i = crate::board::position::cr_index(bit << (2 * c));
+                    let i = crate::board::position::cr_index(bit << (2 * c.index()));
                     let rook = self.castling_rook_sq[i];
                     // A rook the letter would not find (the position has another castling
                     // rook nearer the edge, or this one on the wrong side of the king's
@@ -827,7 +826,7 @@ impl<B: Bitboard> Position<B> {
                     if self.chess960 || (!found && !v.special_moves.gating) {
                         cs.push((base + geo.file_of(rook)) as char);
                     } else {
-                        cs.push(if c == 0 {
+                        cs.push(if c == Color::White {
                             letter as char
                         } else {
                             letter.to_ascii_lowercase() as char
@@ -848,7 +847,7 @@ impl<B: Bitboard> Position<B> {
                         && self.castling_king_sq[c].is_some_and(|k| geo.file_of(k) == f);
                     let skip_rook = (0..2).any(|side| {
                         rights >> side & 1 != 0
-                            && geo.file_of(self.castling_rook_sq[2 * c + side]) == f
+                            && geo.file_of(self.castling_rook_sq[2 * c.index() + side]) == f
                     });
                     if !skip_king && !skip_rook {
                         cs.push((base + f) as char);

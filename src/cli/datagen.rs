@@ -257,7 +257,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> 
         let Some(mv) = best.best else {
             anyhow::bail!("game {number}: no move in {}", engine.fen());
         };
-        let white = if engine.side_to_move() == 0 { 1 } else { -1 };
+        let white = engine.side_to_move().sign();
         let score = outcome.score * white;
         let detail = engine
             .legal_move_details()

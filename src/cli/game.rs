@@ -6,6 +6,7 @@
 //! ([`crate::board::rules`]): every rule Fairy-Stockfish applies when a game ends, with the
 //! repetitions counted among the positions reached by `--moves` (a FEN carries no history).
 
+use crate::color::Color;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -126,7 +127,11 @@ fn status_of<B: Bitboard>(p: &Position<B>) -> Status {
         over: outcome.is_some(),
         result: outcome.map_or("*", |o| o.pgn()),
         reason: outcome.map(|o| o.reason.as_str()),
-        side_to_move: if stm == 0 { "white" } else { "black" },
+        side_to_move: if stm == Color::White {
+            "white"
+        } else {
+            "black"
+        },
         in_check: p.in_check_for_mate(),
         legal_moves: list.len(),
         fen: p.fen(),

@@ -10,6 +10,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
 use crate::board::rules::{EndReason, Outcome};
 use crate::board::{MoveKind, MoveList};
+use crate::color::Color;
 use crate::search::support::captured_type;
 
 /// A square as (file, rank), both 0-based from White's lower left corner.
@@ -118,9 +119,9 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
         } else if kind == MoveKind::EnPassant {
             let us = p.side_to_move();
             // The captured pawn stands behind the e.p. square, seen from the mover.
-            let them = p.pieces(us ^ 1);
+            let them = p.pieces(!us);
             let (f, r) = coord(m.to());
-            let behind = if us == 0 {
+            let behind = if us == Color::White {
                 r.checked_sub(1)
             } else {
                 Some(r + 1)
@@ -158,7 +159,7 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
 fn describe(o: &Outcome) -> GameOver {
     let result = match o.winner() {
         None => GameResult::Draw,
-        Some(0) => GameResult::WhiteWins,
+        Some(Color::White) => GameResult::WhiteWins,
         Some(_) => GameResult::BlackWins,
     };
     let side = |r: GameResult| {
@@ -183,8 +184,8 @@ fn describe(o: &Outcome) -> GameOver {
 }
 
 impl Engine {
-    /// The side to move: 0 White, 1 Black.
-    pub fn side_to_move(&self) -> usize {
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
         crate::with_position!(&self.game, p => p.side_to_move())
     }
 
@@ -250,7 +251,7 @@ impl Engine {
                 return None;
             }
             let pt = p.variant().pieces.get(type_of(pc) as usize)?;
-            Some(if color_of(pc) == 0 { pt.letter.to_ascii_uppercase() } else { pt.letter.to_ascii_lowercase() })
+            Some(if color_of(pc) == Color::White { pt.letter.to_ascii_uppercase() } else { pt.letter.to_ascii_lowercase() })
         })
     }
 }

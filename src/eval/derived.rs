@@ -11,6 +11,7 @@ use super::{weights, EvalParams, Layout, Scalar, Weights};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
+use crate::color::Color;
 
 /// A xorshift generator: the random blockers are the same on every run, so the derived
 /// values are too.
@@ -33,7 +34,7 @@ impl Rng {
 pub(super) fn random_reach<B: Bitboard>(
     t: &Tables<B>,
     ty: u8,
-    color: usize,
+    color: Color,
     samples: usize,
 ) -> f64 {
     let geo = t.geo;
@@ -100,7 +101,7 @@ pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> O
             if t.rules.pseudo_royal_extinction
                 && t.rules.extinction_piece_count == 0
                 && !t.extinction_all
-                && (0..2).all(|c| start.count(ty, c) == 1) =>
+                && Color::BOTH.into_iter().all(|c| start.count(ty, c) == 1) =>
         {
             Some(ty)
         }
@@ -109,7 +110,7 @@ pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> O
 }
 
 /// Empty-board reach from each square (quiet and capture moves together).
-fn empty_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: usize, sq: Square) -> u32 {
+fn empty_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: Color, sq: Square) -> u32 {
     let pt = &t.pieces[ty as usize];
     let region = pt.mobility[color] & t.board;
     ((pt.quiet[color].empty_board(sq) | pt.capture[color].empty_board(sq)) & region).count()
@@ -136,7 +137,7 @@ impl EvalParams {
             let i = ty as usize;
             royal[i] = Some(ty) == guarded || v.pieces[i].royal;
             promotes[i] = t.promotes_by_advance(ty);
-            let r = random_reach(t, ty, 0, 8);
+            let r = random_reach(t, ty, Color::White, 8);
             mob_avg16[i] = (r * 16.0) as i32;
             mob_sqrt_avg16[i] = (r.sqrt() * 16.0) as i32;
             (mg[i], eg[i]) = derived_value(r, promotes[i]);
@@ -183,11 +184,11 @@ impl EvalParams {
         let mut base_pst = vec![(0i16, 0i16); n * 2 * sqs];
         let mut psq_index = vec![0u32; n * 2 * sqs];
         let mut rel_rank = vec![0u8; 2 * sqs];
-        for c in 0..2 {
+        for c in Color::BOTH {
             for sq in geo.squares() {
                 let file = geo.file_of(sq) as usize;
                 let (r, _) = layout.relative(c, file, geo.rank_of(sq) as usize);
-                rel_rank[c * sqs + sq.index()] = r as u8;
+                rel_rank[c.index() * sqs + sq.index()] = r as u8;
             }
         }
         let best_promo = |c: usize| -> i32 {
@@ -199,11 +200,11 @@ impl EvalParams {
         };
         for ty in 0..n as u8 {
             let i = ty as usize;
-            for c in 0..2 {
+            for c in Color::BOTH {
                 for sq in geo.squares() {
                     let (r, f) =
                         layout.relative(c, geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
-                    psq_index[(i * 2 + c) * sqs + sq.index()] = layout.psq(i, r, f) as u32;
+                    psq_index[(i * 2 + c.index()) * sqs + sq.index()] = layout.psq(i, r, f) as u32;
                 }
                 let region = t.pieces[i].mobility[c] & t.board;
                 let squares: Vec<Square> = geo.squares().filter(|&s| region.contains(s)).collect();
@@ -237,7 +238,7 @@ impl EvalParams {
                         let d = zone_ranks.iter().map(|&z| (z - r).abs()).min().unwrap_or(0);
                         let span = (geo.ranks() as i32 - 1).max(1);
                         let prog = 1.0 - d as f64 / span as f64;
-                        let gain = (best_promo(c) - eg[i]).max(0) as f64;
+                        let gain = (best_promo(c.index()) - eg[i]).max(0) as f64;
                         m += 0.08 * gain * prog * prog;
                         e += 0.35 * gain * prog * prog * prog;
                         // Central pawns are better in the opening.
@@ -245,7 +246,8 @@ impl EvalParams {
                         let mid = (geo.files() as f64 - 1.0) / 2.0;
                         m += 8.0 * (1.0 - ((f - mid).abs() / mid.max(1.0)));
                     }
-                    base_pst[(i * 2 + c) * sqs + sq.index()] = (m.round() as i16, e.round() as i16);
+                    base_pst[(i * 2 + c.index()) * sqs + sq.index()] =
+                        (m.round() as i16, e.round() as i16);
                 }
             }
         }
@@ -258,7 +260,8 @@ impl EvalParams {
         }
         let mut phase_total = 0;
         for ty in 0..n as u8 {
-            phase_total += phase_w[ty as usize] * (start.count(ty, 0) + start.count(ty, 1)) as i32;
+            phase_total += phase_w[ty as usize]
+                * (start.count(ty, Color::White) + start.count(ty, Color::Black)) as i32;
         }
         let king_attack_w = mg.iter().map(|&m| king::attack_weight(m)).collect();
         let pawn = t.pawn;

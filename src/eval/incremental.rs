@@ -10,6 +10,7 @@ use super::EvalParams;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::position::{color_of, type_of, BoardObserver, Piece, Position};
+use crate::color::Color;
 
 /// Material plus piece-square (mg, eg) per colour, and the phase, of one position.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -27,7 +28,7 @@ impl PsqtSums {
     pub fn compute<B: Bitboard>(pos: &Position<B>, p: &EvalParams) -> PsqtSums {
         let mut sums = PsqtSums::default();
         for ty in 0..p.n_types as u8 {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 for sq in pos.pieces_of(ty, c).iter() {
                     sums.add(p, ty, c, sq);
                 }
@@ -41,18 +42,18 @@ impl PsqtSums {
     }
 
     #[inline(always)]
-    fn add(&mut self, p: &EvalParams, ty: u8, c: usize, sq: Square) {
+    fn add(&mut self, p: &EvalParams, ty: u8, c: Color, sq: Square) {
         let i = ty as usize;
-        let (m, e) = p.pst[(i * 2 + c) * p.squares + sq.index()];
+        let (m, e) = p.pst[(i * 2 + c.index()) * p.squares + sq.index()];
         self.mg[c] += p.mg[i] + m as i32;
         self.eg[c] += p.eg[i] + e as i32;
         self.phase += p.phase_w[i];
     }
 
     #[inline(always)]
-    fn sub(&mut self, p: &EvalParams, ty: u8, c: usize, sq: Square) {
+    fn sub(&mut self, p: &EvalParams, ty: u8, c: Color, sq: Square) {
         let i = ty as usize;
-        let (m, e) = p.pst[(i * 2 + c) * p.squares + sq.index()];
+        let (m, e) = p.pst[(i * 2 + c.index()) * p.squares + sq.index()];
         self.mg[c] -= p.mg[i] + m as i32;
         self.eg[c] -= p.eg[i] + e as i32;
         self.phase -= p.phase_w[i];
@@ -84,14 +85,14 @@ impl BoardObserver for PsqtTracker<'_> {
     #[inline(always)]
     fn piece_moved(&mut self, piece: Piece, from: Square, to: Square) {
         let (ty, c) = (type_of(piece), color_of(piece));
-        let base = (ty as usize * 2 + c) * self.p.squares;
+        let base = (ty as usize * 2 + c.index()) * self.p.squares;
         let (fm, fe) = self.p.pst[base + from.index()];
         let (tm, te) = self.p.pst[base + to.index()];
         self.sums.mg[c] += tm as i32 - fm as i32;
         self.sums.eg[c] += te as i32 - fe as i32;
     }
     #[inline(always)]
-    fn hand_changed(&mut self, type_id: u8, color: usize, old: u32, new: u32) {
+    fn hand_changed(&mut self, type_id: u8, color: Color, old: u32, new: u32) {
         let (m, e) = self.p.hand[type_id as usize];
         let d = new as i32 - old as i32;
         self.sums.mg[color] += m * d;

@@ -8,6 +8,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Geometry;
 use crate::board::Square;
+use crate::color::Color;
 
 /// Precomputed squares of the king zone and of the pawn shield.
 #[derive(Debug, Clone, Default)]
@@ -71,7 +72,7 @@ impl KingTables {
     /// The own pawns `pawns` shielding a royal piece of `colour` on `sq`: how many on the
     /// rank just ahead of it, and how many on the rank after.
     #[inline]
-    pub fn shield<B: Bitboard>(&self, colour: usize, sq: Square, pawns: B) -> (i32, i32) {
+    pub fn shield<B: Bitboard>(&self, colour: Color, sq: Square, pawns: B) -> (i32, i32) {
         self.shield[colour].get(sq.index()).map_or((0, 0), |v| {
             v.iter()
                 .filter(|(s, _)| pawns.contains(*s))
@@ -145,9 +146,9 @@ mod tests {
         let pawns = [(5, 1), (6, 1), (7, 1)]
             .iter()
             .fold(0u64, |b, &(f, r)| b.with(g.square(f, r).expect("sq")));
-        assert_eq!(t.shield(0, g1, pawns), (3, 0));
+        assert_eq!(t.shield(Color::White, g1, pawns), (3, 0));
         // The same pawns do not shield a black king on g1 (they are behind it).
-        assert_eq!(t.shield(1, g1, pawns), (0, 0));
+        assert_eq!(t.shield(Color::Black, g1, pawns), (0, 0));
     }
 
     #[test]

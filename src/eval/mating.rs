@@ -21,6 +21,7 @@
 use super::derived::Rng;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
+use crate::color::Color;
 use crate::variant::{GameValue, MaterialCounting, WallingRule};
 
 /// Which piece types decide whether a side still has mating material.
@@ -61,7 +62,7 @@ impl MatingMaterial {
     }
 
     /// Whether side `c` can never give checkmate with what it has.
-    pub fn lacks<B: Bitboard>(&self, pos: &Position<B>, c: usize) -> bool {
+    pub fn lacks<B: Bitboard>(&self, pos: &Position<B>, c: Color) -> bool {
         if !self.applies {
             return false;
         }
@@ -83,7 +84,7 @@ impl MatingMaterial {
             return score;
         }
         let us = pos.side_to_move();
-        if score > 0 && self.lacks(pos, us) || score < 0 && self.lacks(pos, us ^ 1) {
+        if score > 0 && self.lacks(pos, us) || score < 0 && self.lacks(pos, !us) {
             return 0;
         }
         score + self.bare_king_drive(pos, us)
@@ -91,9 +92,9 @@ impl MatingMaterial {
 
     /// From `us`'s point of view: a bonus when the other side has nothing but its king and
     /// `us` can mate, the opposite when it is `us` who is bare.
-    fn bare_king_drive<B: Bitboard>(&self, pos: &Position<B>, us: usize) -> i32 {
-        for bare in 0..2 {
-            let attacker = bare ^ 1;
+    fn bare_king_drive<B: Bitboard>(&self, pos: &Position<B>, us: Color) -> i32 {
+        for bare in Color::BOTH {
+            let attacker = !bare;
             if pos.pieces(bare).count() != 1 || self.lacks(pos, attacker) {
                 continue;
             }
@@ -154,7 +155,7 @@ fn is_colour_bound<B: Bitboard>(t: &Tables<B>, ty: u8) -> bool {
     // Hoppers and lame leapers reach differently with blockers: try a few occupancies.
     let occupancies = blocker_samples(t);
     let mut moves_at_all = false;
-    for c in 0..2 {
+    for c in Color::BOTH {
         let region = pt.mobility[c] & t.board;
         for sq in geo.squares().filter(|&s| region.contains(s)) {
             let same: B = if dark.contains(sq) { dark } else { !dark };

@@ -35,6 +35,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::position::tables::MAX_TYPES;
 use crate::board::position::Position;
 use crate::board::Square;
+use crate::color::Color;
 pub use files::{builtin_weights, check_weights, piece_letters, register_weights};
 pub use incremental::PsqtSums;
 use king::{KingAttack, KingTables};
@@ -285,7 +286,7 @@ fn add_term<T: Trace>(
     mg: &mut [i32; 2],
     eg: &mut [i32; 2],
     tr: &mut T,
-    c: usize,
+    c: Color,
     w: (i32, i32),
     index: usize,
     n: i32,
@@ -345,7 +346,7 @@ pub fn evaluate_traced<B: Bitboard, T: Trace>(
 
 /// The square of side `c`'s piece of the guarded type (the first, if it has several).
 #[inline(always)]
-fn guarded_square<B: Bitboard>(pos: &Position<B>, guarded: Option<u8>, c: usize) -> Option<Square> {
+fn guarded_square<B: Bitboard>(pos: &Position<B>, guarded: Option<u8>, c: Color) -> Option<Square> {
     let b = pos.pieces_of(guarded?, c);
     if b.is_empty() {
         None
@@ -370,7 +371,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     let summed = sums.is_none();
     let s = sums.copied().unwrap_or_default();
     let (mut mg, mut eg, mut phase) = (s.mg, s.eg, s.phase);
-    let kings = [0, 1].map(|c| guarded_square(pos, p.guarded, c));
+    let kings = Color::BOTH.map(|c| guarded_square(pos, p.guarded, c));
     let zones: [B; 2] = kings.map(|k| k.map_or(B::EMPTY, |s| p.king.zone(s)));
     // attack[c]: attacks on colour c's king zone.
     let mut attack = [KingAttack::default(); 2];
@@ -387,7 +388,10 @@ fn evaluate_from<B: Bitboard, T: Trace>(
         // enough to look them up by.
         match pawn_cache {
             Some(cache) if !t.pieces[pw as usize].capture_needs_occ => {
-                let formation = [pos.pieces_of(pw, 0), pos.pieces_of(pw, 1)];
+                let formation = [
+                    pos.pieces_of(pw, Color::White),
+                    pos.pieces_of(pw, Color::Black),
+                ];
                 cache.get_or(formation, || p.pawn_info(pos, pw))
             }
             _ => p.pawn_info(pos, pw),
@@ -396,7 +400,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     let pawn_attacks = pawn_info.map_or([B::EMPTY; 2], |info| info.attacks);
     for ty in 0..p.n_types as u8 {
         let i = ty as usize;
-        for c in 0..2 {
+        for c in Color::BOTH {
             let bb = pos.pieces_of(ty, c);
             if bb.is_empty() {
                 continue;
@@ -410,7 +414,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     tr.add(c, l.material(i), cnt as f32);
                 }
             }
-            let base = (i * 2 + c) * p.squares;
+            let base = (i * 2 + c.index()) * p.squares;
             let pt = &t.pieces[i];
             let own = pos.pieces(c);
             let mut type_attacks = B::EMPTY;
@@ -432,7 +436,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
             let file_pawns = match p.pawn {
                 Some(pw) if (p.file_terms || T::ON) && !p.royal[i] && pw != ty => {
-                    Some((pos.pieces_of(pw, c), pos.pieces_of(pw, c ^ 1)))
+                    Some((pos.pieces_of(pw, c), pos.pieces_of(pw, !c)))
                 }
                 _ => None,
             };
@@ -460,7 +464,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 }
                 let caps = pt.capture[c].get(sq, occ);
                 type_attacks |= caps;
-                zone_hits += (caps & zones[c ^ 1]).count() as i32;
+                zone_hits += (caps & zones[!c]).count() as i32;
                 if p.mob_on[i] {
                     // Where quiet moves and captures share their tables, the capture
                     // lookup is the quiet one too.
@@ -471,7 +475,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     };
                     let reached = (quiet & !occ) | (caps & occ & !own);
                     let reach = reached.count() as i32;
-                    attack[c ^ 1].add(p.king_attack_w[i], (caps & zones[c ^ 1]).count());
+                    attack[!c].add(p.king_attack_w[i], (caps & zones[!c]).count());
                     let d16 = reach * 16 - p.mob_avg16[i];
                     mg[c] += d16 * p.mob_w[i].0 / 16;
                     eg[c] += d16 * p.mob_w[i].1 / 16;
@@ -479,7 +483,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                         tr.add(c, l.mobility(i), d16 as f32 / 16.0);
                     }
                     if p.mob_shape[i] || T::ON {
-                        let covered = (reached & pawn_attacks[c ^ 1]).count() as i32;
+                        let covered = (reached & pawn_attacks[!c]).count() as i32;
                         let w = p.mob_unsafe_w[i];
                         add_term(&mut mg, &mut eg, tr, c, w, l.mobility_unsafe(i), covered);
                         let safe = (reach - covered).min(256) as usize;
@@ -498,11 +502,11 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 add_term(&mut mg, &mut eg, tr, c, w, l.king_attack(i), zone_hits);
             }
             if check_terms && !p.royal[i] {
-                if let Some(k) = kings[c ^ 1] {
+                if let Some(k) = kings[!c] {
                     // Where a piece of ours would check from is where the same piece of
                     // theirs on the royal square would capture (exact for pieces that move
                     // alike both ways).
-                    checks[i][c] = pt.capture[c ^ 1].get(k, occ) & type_attacks & !own;
+                    checks[i][c] = pt.capture[!c].get(k, occ) & type_attacks & !own;
                 }
             }
             if p.threats.is_victim(i) {
@@ -510,7 +514,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
             let threat = p
                 .threats
-                .by_lesser(i, type_attacks, |v| pos.pieces_of(v, c ^ 1));
+                .by_lesser(i, type_attacks, |v| pos.pieces_of(v, !c));
             mg[c] += threat.score.0;
             eg[c] += threat.score.1;
             if T::ON {
@@ -524,8 +528,8 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             if p.royal[ty] {
                 continue;
             }
-            for c in 0..2 {
-                let safe = (type_checks[c] & !attacked_by[c ^ 1]).count() as i32;
+            for c in Color::BOTH {
+                let safe = (type_checks[c] & !attacked_by[!c]).count() as i32;
                 add_term(
                     &mut mg,
                     &mut eg,
@@ -538,11 +542,11 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                 if !t.piece_drops || pos.in_hand(ty as u8, c) == 0 {
                     continue;
                 }
-                let Some(k) = kings[c ^ 1] else { continue };
-                let drops = t.pieces[ty].capture[c ^ 1].get(k, occ)
+                let Some(k) = kings[!c] else { continue };
+                let drops = t.pieces[ty].capture[!c].get(k, occ)
                     & !occ
                     & t.drop_region[c][ty]
-                    & !attacked_by[c ^ 1];
+                    & !attacked_by[!c];
                 let n = drops.count() as i32;
                 add_term(
                     &mut mg,
@@ -557,15 +561,15 @@ fn evaluate_from<B: Bitboard, T: Trace>(
         }
     }
     let hanging = p.scalar(Scalar::Hanging);
-    for c in 0..2 {
-        let n = ThreatTables::hanging(victims[c ^ 1], attacked_by[c], attacked_by[c ^ 1]);
+    for c in Color::BOTH {
+        let n = ThreatTables::hanging(victims[!c], attacked_by[c], attacked_by[!c]);
         mg[c] += hanging.0 * n;
         eg[c] += hanging.1 * n;
         if T::ON {
             tr.add(c, l.scalar(Scalar::Hanging), n as f32);
         }
     }
-    for c in 0..2 {
+    for c in Color::BOTH {
         let Some(k) = kings[c] else { continue };
         let danger = attack[c].penalty();
         if danger != 0 {
@@ -592,12 +596,12 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             p.scalar(Scalar::PassedOwnKing),
             p.scalar(Scalar::PassedEnemyKing),
         );
-        for (c, bb) in passed.iter().enumerate() {
+        for (c, bb) in Color::BOTH.into_iter().zip(&passed) {
             for sq in bb.iter() {
                 let (m, e) = p.pawns.bonus(c, sq);
                 mg[c] += m;
                 eg[c] += e;
-                let r = p.rel_rank[c * p.squares + sq.index()] as usize;
+                let r = p.rel_rank[c.index() * p.squares + sq.index()] as usize;
                 if T::ON {
                     let (bm, be) = p.pawns.base_bonus(c, sq);
                     tr.fixed(c, bm, be);
@@ -609,11 +613,11 @@ fn evaluate_from<B: Bitboard, T: Trace>(
                     continue;
                 }
                 // The square in front of the pawn (the pawn's own on the last rank).
-                let ahead = if c == 0 { 1 } else { -1 };
+                let ahead = c.sign();
                 let front = t.geo.offset(sq, 0, ahead).unwrap_or(sq);
                 for (king, w, s) in [
                     (kings[c], own_king, Scalar::PassedOwnKing),
-                    (kings[c ^ 1], enemy_king, Scalar::PassedEnemyKing),
+                    (kings[!c], enemy_king, Scalar::PassedEnemyKing),
                 ] {
                     let Some(k) = king else { continue };
                     let n = advance * t.geo.king_distance(k, front);
@@ -622,7 +626,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
             }
         }
         if p.pawn_structure {
-            for (c, count) in info.structure.iter().enumerate() {
+            for (c, count) in Color::BOTH.into_iter().zip(&info.structure) {
                 for (n, s) in [
                     (count.doubled, Scalar::Doubled),
                     (count.isolated, Scalar::Isolated),
@@ -637,13 +641,13 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     // Pieces in hand, at their own values (fitted where a weights file exists).
     if t.has_hands && summed {
         let h = hand::score(&p.hand, |ty, c| pos.in_hand(ty, c));
-        for c in 0..2 {
+        for c in Color::BOTH {
             mg[c] += h[c].0;
             eg[c] += h[c].1;
         }
         if T::ON {
             for ty in 0..p.n_types {
-                for c in 0..2 {
+                for c in Color::BOTH {
                     tr.add(c, l.hand(ty), pos.in_hand(ty as u8, c) as f32);
                 }
             }
@@ -651,8 +655,8 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     }
     let phase = phase.min(p.phase_total);
     let us = pos.side_to_move();
-    let m = mg[us] - mg[us ^ 1];
-    let e = eg[us] - eg[us ^ 1];
+    let m = mg[us] - mg[!us];
+    let e = eg[us] - eg[!us];
     let taper = |m: i32, e: i32| (m * phase + e * (p.phase_total - phase)) / p.phase_total;
     let tempo = p.scalar(Scalar::Tempo);
     let score = taper(m, e) + taper(tempo.0, tempo.1);
@@ -660,7 +664,7 @@ fn evaluate_from<B: Bitboard, T: Trace>(
     if T::ON {
         tr.add(us, l.scalar(Scalar::Tempo), 1.0);
         tr.phase(phase, p.phase_total);
-        let white = if us == 0 { 1 } else { -1 };
+        let white = us.sign();
         tr.final_adjust((adjusted != 0 || score == 0).then_some(white * (adjusted - score)));
     }
     adjusted
@@ -738,7 +742,7 @@ mod tests {
                 let t = p.tables();
                 let ty = t.variant.pieces.iter().position(|pc| pc.letter.eq_ignore_ascii_case(&letter));
                 let ty = ty.expect("janggi piece") as u8;
-                derived_value(random_reach(t, ty, 0, 8), t.promotes_by_advance(ty))
+                derived_value(random_reach(t, ty, Color::White, 8), t.promotes_by_advance(ty))
             });
             assert_eq!(values_of(&jg, letter), derived, "{letter}: {jg:?}");
         }
@@ -888,7 +892,7 @@ mod tests {
             let (direct, traced, pieces) = crate::with_position!(&g, p => {
                 let mut f = Features::new(w.layout.len());
                 let e = evaluate_traced(p, &ep, &mut f);
-                let white = if p.side_to_move() == 0 { 1 } else { -1 };
+                let white = p.side_to_move().sign();
                 (e * white, f.finish().eval(&real), p.occupied().count() as f64)
             });
             assert!(
@@ -1059,13 +1063,13 @@ mod tests {
                 let ep = EvalParams::new(p.tables(), p);
                 let pw = ep.pawn.expect("pawn");
                 let passed = ep.pawns.passed_pawns(p, pw);
-                let bonus = |c: usize| {
+                let bonus = |c: Color| {
                     passed[c].iter().fold((0, 0), |(m, e), sq| {
                         let (bm, be) = ep.pawns.bonus(c, sq);
                         (m + bm, e + be)
                     })
                 };
-                ([bonus(0), bonus(1)], evaluate(p, &ep))
+                ([bonus(Color::White), bonus(Color::Black)], evaluate(p, &ep))
             })
         };
         // b5 is passed (no black pawn on the a-, b- or c-file ahead of it); in the second

@@ -9,6 +9,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::board::Square;
+use crate::color::Color;
 
 /// Files and ranks beyond this are not possible (16x16 is the largest board).
 const MAX_LINES: usize = 16;
@@ -97,13 +98,13 @@ impl PawnTables {
 
     /// The bonus (mg, eg) of a passed pawn of `colour` on `sq`.
     #[inline]
-    pub fn bonus(&self, colour: usize, sq: Square) -> (i32, i32) {
-        self.passed[colour * self.squares + sq.index()]
+    pub fn bonus(&self, colour: Color, sq: Square) -> (i32, i32) {
+        self.passed[colour.index() * self.squares + sq.index()]
     }
 
     /// The derived part of [`PawnTables::bonus`].
-    pub fn base_bonus(&self, colour: usize, sq: Square) -> (i32, i32) {
-        self.base[colour * self.squares + sq.index()]
+    pub fn base_bonus(&self, colour: Color, sq: Square) -> (i32, i32) {
+        self.base[colour.index() * self.squares + sq.index()]
     }
 
     /// Each colour's pawn structure: doubled, isolated and supported pawns of type `pawn`.
@@ -111,7 +112,10 @@ impl PawnTables {
         let t = pos.tables();
         let geo = t.geo;
         let files = (geo.files() as usize).min(MAX_LINES);
-        let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
+        let pawns = [
+            pos.pieces_of(pawn, Color::White),
+            pos.pieces_of(pawn, Color::Black),
+        ];
         let occ = pos.occupied();
         let capture = &t.pieces[pawn as usize].capture;
         let mut out = [StructureCounts::default(); 2];
@@ -148,7 +152,10 @@ impl PawnTables {
         let geo = t.geo;
         let ranks = (geo.ranks() as usize).min(MAX_LINES);
         let files = (geo.files() as usize).min(MAX_LINES);
-        let pawns = [pos.pieces_of(pawn, 0), pos.pieces_of(pawn, 1)];
+        let pawns = [
+            pos.pieces_of(pawn, Color::White),
+            pos.pieces_of(pawn, Color::Black),
+        ];
         let mut out = [B::EMPTY; 2];
         if pawns[0].is_empty() && pawns[1].is_empty() {
             return out;
@@ -179,7 +186,7 @@ impl PawnTables {
 pub fn pawn_attacks<B: Bitboard>(pos: &Position<B>, pawn: u8) -> [B; 2] {
     let capture = &pos.tables().pieces[pawn as usize].capture;
     let occ = pos.occupied();
-    [0, 1].map(|c| {
+    Color::BOTH.map(|c| {
         pos.pieces_of(pawn, c)
             .iter()
             .fold(B::EMPTY, |a, sq| a | capture[c].get(sq, occ))

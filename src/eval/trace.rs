@@ -5,14 +5,15 @@
 //! away; the tuner passes [`Features`], which records the coefficients, so that it can
 //! recompute the evaluation for any weights without walking the board again.
 
+use crate::color::Color;
 /// Receives the features of one evaluation.
 pub trait Trace {
     /// Whether this trace records anything (lets the evaluation skip work for it).
     const ON: bool;
     /// Weight `index` counts `coef` times for `colour`.
-    fn add(&mut self, colour: usize, index: usize, coef: f32);
+    fn add(&mut self, colour: Color, index: usize, coef: f32);
     /// A part of the score no weight controls (derived piece-square values, ...).
-    fn fixed(&mut self, colour: usize, mg: i32, eg: i32);
+    fn fixed(&mut self, colour: Color, mg: i32, eg: i32);
     /// The phase used to taper, out of `total`.
     fn phase(&mut self, phase: i32, total: i32);
     /// The final adjustment for mating material: `None` when the score was set to a draw,
@@ -27,9 +28,9 @@ pub struct NoTrace;
 impl Trace for NoTrace {
     const ON: bool = false;
     #[inline(always)]
-    fn add(&mut self, _: usize, _: usize, _: f32) {}
+    fn add(&mut self, _: Color, _: usize, _: f32) {}
     #[inline(always)]
-    fn fixed(&mut self, _: usize, _: i32, _: i32) {}
+    fn fixed(&mut self, _: Color, _: i32, _: i32) {}
     #[inline(always)]
     fn phase(&mut self, _: i32, _: i32) {}
     #[inline(always)]
@@ -102,12 +103,12 @@ impl Features {
 
 impl Trace for Features {
     const ON: bool = true;
-    fn add(&mut self, colour: usize, index: usize, coef: f32) {
-        let sign = if colour == 0 { 1.0 } else { -1.0 };
+    fn add(&mut self, colour: Color, index: usize, coef: f32) {
+        let sign = if colour == Color::White { 1.0 } else { -1.0 };
         self.dense[index] += sign * coef;
     }
-    fn fixed(&mut self, colour: usize, mg: i32, eg: i32) {
-        let sign = if colour == 0 { 1 } else { -1 };
+    fn fixed(&mut self, colour: Color, mg: i32, eg: i32) {
+        let sign = colour.sign();
         self.fixed_mg += sign * mg;
         self.fixed_eg += sign * eg;
     }

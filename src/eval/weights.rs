@@ -40,6 +40,7 @@
 //! half (1 = an edge file), since the evaluation is left-right symmetric. Entries left out keep
 //! their derived default, so a file may hold only what was tuned.
 
+use crate::color::Color;
 use std::fmt::Write as _;
 
 use crate::variant::pieces::{letter_of_token, letter_text};
@@ -256,8 +257,8 @@ impl Layout {
     }
 
     /// The rank of `rank` seen from `colour`'s side, and the folded file of `file`.
-    pub fn relative(&self, colour: usize, file: usize, rank: usize) -> (usize, usize) {
-        let r = if colour == 0 {
+    pub fn relative(&self, colour: Color, file: usize, rank: usize) -> (usize, usize) {
+        let r = if colour == Color::White {
             rank
         } else {
             self.ranks - 1 - rank
@@ -526,8 +527,8 @@ mod tests {
         all.dedup();
         assert_eq!(all.len(), n);
         assert_eq!(all, (0..l.len()).collect::<Vec<_>>());
-        assert_eq!(l.relative(1, 7, 0), (7, 0));
-        assert_eq!(l.relative(0, 4, 3), (3, 3));
+        assert_eq!(l.relative(Color::Black, 7, 0), (7, 0));
+        assert_eq!(l.relative(Color::White, 4, 3), (3, 3));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! destination, as king-takes-rook or as `O-O`/`O-O-O`, multi-leg moves with commas
 //! (`c4d5,d5e4`) and the pass `@@@@`. [`find_move`] matches them against the legal moves.
 
+use crate::color::Color;
 use crate::engine::game::{Coord, MoveDetail};
 
 /// Square naming on one board for CECP.
@@ -128,9 +129,9 @@ impl Coords {
     /// hand: XBoard puts White's holdings two columns right of the board (the file letter
     /// after the next, `g` on a 5-file board) and Black's two columns left of it (`_`, the
     /// character two before `a`); the rank counts slots from White's side (`g1` is White's
-    /// first slot, `_5` Black's first on 5 ranks). Returns the side (0 White, 1 Black) and
+    /// first slot, `_5` Black's first on 5 ranks). Returns the side and
     /// the slot, 0-based, in the order of the piece-to-char table.
-    pub fn holdings_slot(&self, s: &str) -> Option<(usize, u8)> {
+    pub fn holdings_slot(&self, s: &str) -> Option<(Color, u8)> {
         let s = s.trim().trim_end_matches(',');
         let file = *s.as_bytes().first()? as i16 - b'a' as i16;
         // The rank part reads as on the board: put it behind file `a`.
@@ -141,9 +142,9 @@ impl Coords {
             return None;
         }
         if file == self.files as i16 + 1 {
-            Some((0, r))
+            Some((Color::White, r))
         } else if file == -2 {
-            Some((1, self.ranks - 1 - r))
+            Some((Color::Black, self.ranks - 1 - r))
         } else {
             None
         }
@@ -385,17 +386,26 @@ mod tests {
     fn holdings_squares_as_xboard_names_them() {
         // Minishogi (5x5, holdings of 5): White's hand in column `g`, Black's in `_`.
         let c = Coords::new(5, 5);
-        assert_eq!(c.holdings_slot("g1"), Some((0, 0)));
-        assert_eq!(c.holdings_slot("g3"), Some((0, 2)));
-        assert_eq!(c.holdings_slot("_5"), Some((1, 0)));
-        assert_eq!(c.holdings_slot("_1"), Some((1, 4)));
+        assert_eq!(c.holdings_slot("g1"), Some((Color::White, 0)));
+        assert_eq!(c.holdings_slot("g3"), Some((Color::White, 2)));
+        assert_eq!(c.holdings_slot("_5"), Some((Color::Black, 0)));
+        assert_eq!(c.holdings_slot("_1"), Some((Color::Black, 4)));
         for s in ["e1", "f1", "h1", "g6", "g0", "`1", "g", "", "g1x"] {
             assert_eq!(c.holdings_slot(s), None, "{s}");
         }
         // Shogi: `k`; a 10-rank board counts from 0.
-        assert_eq!(Coords::new(9, 9).holdings_slot("k7"), Some((0, 6)));
-        assert_eq!(Coords::new(9, 10).holdings_slot("k0"), Some((0, 0)));
-        assert_eq!(Coords::new(9, 10).holdings_slot("_0"), Some((1, 9)));
+        assert_eq!(
+            Coords::new(9, 9).holdings_slot("k7"),
+            Some((Color::White, 6))
+        );
+        assert_eq!(
+            Coords::new(9, 10).holdings_slot("k0"),
+            Some((Color::White, 0))
+        );
+        assert_eq!(
+            Coords::new(9, 10).holdings_slot("_0"),
+            Some((Color::Black, 9))
+        );
     }
 
     fn detail(uci: &str, from: Coord, to: Coord) -> MoveDetail {

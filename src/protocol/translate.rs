@@ -2,6 +2,7 @@
 //! on the way out, with the board size of the current variant for the coordinates.
 
 use super::{uci, Output};
+use crate::color::Color;
 use crate::engine::Engine;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -24,7 +25,7 @@ impl Board {
         Board {
             files: u32::from(v.files),
             ranks: u32::from(v.ranks),
-            white_to_move: engine.side_to_move() == 0,
+            white_to_move: engine.side_to_move() == Color::White,
         }
     }
     fn pack(self) -> u32 {

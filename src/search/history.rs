@@ -9,6 +9,7 @@
 //! The correction history is not about moves: it learns, per side to move and pawn
 //! structure, how far searches found the static evaluation off, and corrects it by that much.
 
+use crate::color::Color;
 /// The key of "no move" (the root's predecessors, a null move): contributes nothing.
 pub(crate) const NO_PIECE_TO: u32 = u32::MAX;
 
@@ -101,14 +102,14 @@ impl Histories {
     }
 
     #[inline]
-    fn correction_index(color: usize, pawn_hash: u64) -> usize {
-        color * CORRECTION_SIZE + (pawn_hash as usize & (CORRECTION_SIZE - 1))
+    fn correction_index(color: Color, pawn_hash: u64) -> usize {
+        color.index() * CORRECTION_SIZE + (pawn_hash as usize & (CORRECTION_SIZE - 1))
     }
 
     /// The static evaluation `eval` of the side to move `color` corrected by what searches
     /// of positions with the same pawns found.
     #[inline]
-    pub fn corrected(&self, color: usize, pawn_hash: u64, eval: i32) -> i32 {
+    pub fn corrected(&self, color: Color, pawn_hash: u64, eval: i32) -> i32 {
         eval + self.correction[Self::correction_index(color, pawn_hash)] / CORRECTION_GRAIN
     }
 
@@ -116,7 +117,7 @@ impl Histories {
     /// the deeper the search that found `searched`.
     pub fn update_correction(
         &mut self,
-        color: usize,
+        color: Color,
         pawn_hash: u64,
         depth: i32,
         searched: i32,
@@ -130,8 +131,8 @@ impl Histories {
 
     /// The key of a move of a `ty` piece of `color` to square `to`.
     #[inline]
-    pub fn piece_to(&self, color: usize, ty: u8, to: usize) -> u32 {
-        ((color * self.n_types + ty as usize) * self.squares + to) as u32
+    pub fn piece_to(&self, color: Color, ty: u8, to: usize) -> u32 {
+        ((color.index() * self.n_types + ty as usize) * self.squares + to) as u32
     }
 
     #[inline]
@@ -210,8 +211,8 @@ mod tests {
     #[test]
     fn entries_stay_bounded_and_fit_the_continuation_table() {
         let mut h = Histories::new(7, 64);
-        let a = h.piece_to(0, 3, 20);
-        let b = h.piece_to(1, 2, 63);
+        let a = h.piece_to(Color::White, 3, 20);
+        let b = h.piece_to(Color::Black, 2, 63);
         for _ in 0..10_000 {
             h.update_quiet(a, &[b, NO_PIECE_TO, b], 1600);
         }
@@ -230,7 +231,7 @@ mod tests {
     fn the_store_gives_back_tables_of_the_same_shape_only() {
         let store = HistoryStore::default();
         let mut h = store.take(1, 7, 64);
-        let pt = h.piece_to(0, 1, 10);
+        let pt = h.piece_to(Color::White, 1, 10);
         h.update_quiet(pt, &[NO_PIECE_TO; 3], 500);
         store.put(1, h);
         assert_eq!(store.take(1, 7, 64).quiet(pt, &[NO_PIECE_TO; 3]), 500);
@@ -251,19 +252,19 @@ mod tests {
     #[test]
     fn corrections_approach_what_searches_found_and_stay_bounded() {
         let mut h = Histories::new(7, 64);
-        assert_eq!(h.corrected(0, 42, 100), 100);
+        assert_eq!(h.corrected(Color::White, 42, 100), 100);
         for _ in 0..500 {
-            h.update_correction(0, 42, 10, 130, 100);
+            h.update_correction(Color::White, 42, 10, 130, 100);
         }
-        let c = h.corrected(0, 42, 100);
+        let c = h.corrected(Color::White, 42, 100);
         assert!((125..=130).contains(&c), "{c}");
         // The other side and other pawns are untouched.
-        assert_eq!(h.corrected(1, 42, 100), 100);
-        assert_eq!(h.corrected(0, 43, 100), 100);
+        assert_eq!(h.corrected(Color::Black, 42, 100), 100);
+        assert_eq!(h.corrected(Color::White, 43, 100), 100);
         for _ in 0..500 {
-            h.update_correction(1, 7, 10, -5000, 0);
+            h.update_correction(Color::Black, 7, 10, -5000, 0);
         }
-        assert_eq!(h.corrected(1, 7, 0), -CORRECTION_MAX + 1);
+        assert_eq!(h.corrected(Color::Black, 7, 0), -CORRECTION_MAX + 1);
     }
 
     #[test]
@@ -272,7 +273,7 @@ mod tests {
         let mut h = Histories::new(30, 256);
         assert!(!h.cont_direct);
         assert_eq!(h.cont.len(), CONT_CAPACITY);
-        let last = h.piece_to(1, 29, 255);
+        let last = h.piece_to(Color::Black, 29, 255);
         h.update_quiet(last, &[last, last, last], 1000);
         assert!(h.quiet(last, &[last, NO_PIECE_TO, NO_PIECE_TO]) > 1000);
         h.update_capture(last, 29, 800);

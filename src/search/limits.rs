@@ -1,5 +1,6 @@
 //! Search limits (as a `go` command gives them) and time management.
 
+use crate::color::Color;
 use std::time::Duration;
 
 /// What bounds a search. Times are in milliseconds.
@@ -63,7 +64,7 @@ const SUDDEN_DEATH_MOVES: u32 = 20;
 
 /// The time budget for the side to move `stm` (0 white, 1 black), keeping `overhead_ms` in
 /// reserve for communication.
-pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
+pub fn budget(l: &Limits, stm: Color, overhead_ms: u64) -> TimeBudget {
     if l.infinite {
         return TimeBudget::default();
     }
@@ -75,7 +76,7 @@ pub fn budget(l: &Limits, stm: usize, overhead_ms: u64) -> TimeBudget {
             hard: Some(t),
         };
     }
-    let (time, inc) = if stm == 0 {
+    let (time, inc) = if stm == Color::White {
         (l.wtime, l.winc)
     } else {
         (l.btime, l.binc)
@@ -123,7 +124,7 @@ mod tests {
                 movestogo: mtg,
                 ..Limits::default()
             };
-            let b = budget(&l, 0, 100);
+            let b = budget(&l, Color::White, 100);
             let hard = b.hard.expect("hard").as_millis() as u64;
             let soft = b.soft.expect("soft").as_millis() as u64;
             assert!(soft <= hard, "{time} {inc}: {soft} > {hard}");
@@ -137,7 +138,7 @@ mod tests {
                 movetime: Some(500),
                 ..Limits::default()
             },
-            1,
+            Color::Black,
             100,
         );
         assert_eq!(b.hard, Some(Duration::from_millis(450)));
@@ -146,17 +147,20 @@ mod tests {
                 movetime: Some(5000),
                 ..Limits::default()
             },
-            1,
+            Color::Black,
             100,
         );
         assert_eq!(b.hard, Some(Duration::from_millis(4900)));
-        assert_eq!(budget(&Limits::depth(5), 0, 100), TimeBudget::default());
+        assert_eq!(
+            budget(&Limits::depth(5), Color::White, 100),
+            TimeBudget::default()
+        );
         // Black's clock is used for black.
         let l = Limits {
             wtime: Some(1),
             btime: Some(100_000),
             ..Limits::default()
         };
-        assert!(budget(&l, 1, 100).soft.expect("soft") > Duration::from_millis(1000));
+        assert!(budget(&l, Color::Black, 100).soft.expect("soft") > Duration::from_millis(1000));
     }
 }

@@ -92,7 +92,7 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, m: Move, threshold: i32, values: &
     let mut side = pos.side_to_move();
     let mut res = 1;
     loop {
-        side ^= 1;
+        side = !side;
         let attackers = pos.attackers_to(to, occ, side) & occ & pos.pieces(side);
         if attackers.is_empty() {
             break;
@@ -111,8 +111,7 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, m: Move, threshold: i32, values: &
         let Some((v, sq, is_royal)) = best else { break };
         if is_royal {
             // The royal piece may capture only if the other side has no attacker left.
-            let others =
-                pos.attackers_to(to, occ ^ B::square(sq), side ^ 1) & occ & pos.pieces(side ^ 1);
+            let others = pos.attackers_to(to, occ ^ B::square(sq), !side) & occ & pos.pieces(!side);
             return (if others.any() { res ^ 1 } else { res }) == 1;
         }
         swap = v - swap;

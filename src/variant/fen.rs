@@ -57,7 +57,7 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
         for c in pocket.chars() {
             match v.piece_by_letter(c) {
                 Some(id) if v.king == Some(id) => {
-                    royals_in_hand[usize::from(c.is_ascii_lowercase())] += 1;
+                    royals_in_hand[Color::of_letter(c)] += 1;
                 }
                 Some(_) => {}
                 None if c == '-' => {}
@@ -117,7 +117,7 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
                     continue;
                 };
                 if v.king == Some(id) {
-                    royals[usize::from(c.is_ascii_lowercase())] += 1;
+                    royals[Color::of_letter(c)] += 1;
                 }
                 width += 1;
             }

@@ -97,7 +97,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let v = &t.variant;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let to = m.to();
         let placed = self.dropped_type(m);
         // A piece may not be dropped where it could never move.
@@ -144,7 +144,7 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn drop_gives_check(&self, placed: u8, to: Square, occ: B) -> bool {
         let t = &*self.t;
         let us = self.stm;
-        let Some(eksq) = self.king_square(us ^ 1) else {
+        let Some(eksq) = self.king_square(!us) else {
             return false;
         };
         let pt = &t.pieces[placed as usize];

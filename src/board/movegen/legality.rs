@@ -6,6 +6,7 @@ use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind};
 use crate::board::position::{type_of, Piece, Position, EMPTY};
 use crate::board::rules::blast::adjacent;
+use crate::color::Color;
 use crate::variant::WallingRule;
 impl<B: Bitboard> Position<B> {
     /// Whether a pseudo-legal move is legal.
@@ -26,7 +27,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let v = &t.variant;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let from = m.from();
         let to = m.to();
         let kind = m.kind();
@@ -168,7 +169,7 @@ impl<B: Bitboard> Position<B> {
     /// pseudo-legal move.
     pub(super) fn lion_trading_ok(&self, m: Move) -> bool {
         let t = &*self.t;
-        let them = self.stm ^ 1;
+        let them = !self.stm;
         let (from, to) = (m.from(), m.to());
         let lions = self.lions_of(them);
         let kill = (m.kind() == MoveKind::MultiLeg).then(|| m.kill_square());
@@ -208,7 +209,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The pieces of `color` that the lion-trading rules protect.
-    pub(super) fn lions_of(&self, color: usize) -> B {
+    pub(super) fn lions_of(&self, color: Color) -> B {
         let t = &*self.t;
         t.lions
             .iter()
@@ -236,7 +237,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let us = self.stm;
         let (Some(k), Some(ksq), Some(eksq)) =
-            (t.king, self.king_square(us), self.king_square(us ^ 1))
+            (t.king, self.king_square(us), self.king_square(!us))
         else {
             return false;
         };
@@ -251,7 +252,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let v = &t.variant;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let from = m.from();
         let to = m.to();
         let mut kto = to;
@@ -475,7 +476,7 @@ impl<B: Bitboard> LegalCtx<B> {
             && v.captures.petrify_on_capture_types.is_empty()
             && t.palace.is_none()
         {
-            let (us, them) = (p.stm, p.stm ^ 1);
+            let (us, them) = (p.stm, !p.stm);
             for sr in (p.st.pseudo_royals & p.by_color[us]).iter() {
                 if !p.attacked_by(sr, p.occ, them, p.by_color[them]) {
                     safe_royals = safe_royals.with(sr);
@@ -516,7 +517,7 @@ impl<B: Bitboard> LegalCtx<B> {
 fn lines_to<B: Bitboard>(p: &Position<B>, sq: Square) -> B {
     let t = &*p.t;
     let us = p.stm;
-    let them = us ^ 1;
+    let them = !us;
     let mut lines = B::EMPTY;
     for ty in 0..t.n_types as u8 {
         let pt = &t.pieces[ty as usize];

@@ -12,6 +12,7 @@ mod legality;
 mod notation;
 mod walls;
 
+use crate::color::Color;
 use legality::LegalCtx;
 
 use crate::board::bitboard::Bitboard;
@@ -117,7 +118,7 @@ impl<B: Bitboard> Position<B> {
     fn generate_table_moves(&self, list: &mut MoveList, in_check: bool) {
         let t = &*self.t;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let occ = self.occ;
         let enemies = self.by_color[them];
         let empty = !occ;
@@ -218,13 +219,13 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Castling.
-        if !in_check && self.st.castling & (3 << (2 * us)) != 0 {
+        if !in_check && self.st.castling & (3 << (2 * us.index())) != 0 {
             let from = match t.king.and_then(|_| self.king_square(us)) {
                 Some(k) => Some(k),
                 None => self.castling_king_sq[us],
             };
             if let Some(from) = from {
-                for cr in [WHITE_OO << (2 * us), WHITE_OOO << (2 * us)] {
+                for cr in [WHITE_OO << (2 * us.index()), WHITE_OOO << (2 * us.index())] {
                     let i = cr_index(cr);
                     if self.st.castling & cr != 0 && (occ & self.castling_path[i]).is_empty() {
                         list.push(Move::new(
@@ -256,7 +257,7 @@ impl<B: Bitboard> Position<B> {
             if !in_check {
                 if let Some(ksq) = self.king_square(us) {
                     if self.st.gates[us].contains(ksq) {
-                        let up = if us == 0 { 1 } else { -1 };
+                        let up = us.sign();
                         if let Some(front) = t.geo.offset(ksq, 0, up) {
                             let rank = t.ranks[t.geo.rank_of(front) as usize];
                             let b = t.knight[ksq.index()] & rank & target;
@@ -268,7 +269,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             if let Some(fers) = t.fers {
-                let up = if us == 0 { 2 } else { -2 };
+                let up = if us == Color::White { 2 } else { -2 };
                 for from in (self.pieces_of(fers, us) & self.st.gates[us]).iter() {
                     if let Some(to) = t.geo.offset(from, 0, up) {
                         if target.contains(to) {
@@ -466,7 +467,7 @@ impl<B: Bitboard> Position<B> {
                 let b = ((reach.get(from, self.occ) & !self.occ) | B::square(from)) & t.board;
                 for to in b.iter() {
                     let occ = self.occ ^ B::square(from) | B::square(to);
-                    if (reach.get(to, occ) & self.by_color[us ^ 1]).is_empty() {
+                    if (reach.get(to, occ) & self.by_color[!us]).is_empty() {
                         list.push(Move::new(from, to, MoveKind::Promotion, pt));
                     }
                 }
@@ -497,7 +498,7 @@ impl<B: Bitboard> Position<B> {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
-            let capture = self.by_color[us ^ 1].contains(to);
+            let capture = self.by_color[!us].contains(to);
             if t.promoted_type[pawn as usize].is_some()
                 && (capture || !t.rules.piece_promotion_on_capture)
             {
@@ -513,7 +514,7 @@ impl<B: Bitboard> Position<B> {
     fn generate_pawn_moves(&self, list: &mut MoveList, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let occ = self.occ;
         let region = self.board_bb(pawn, us);
         let movable = region & !occ;

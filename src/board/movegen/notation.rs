@@ -130,7 +130,7 @@ impl<B: Bitboard> Position<B> {
         let pt = &self.t.pieces[ty as usize];
         let region = self.board_bb(ty, us);
         let occ = self.occ;
-        let b = ((pt.capture[us].get(from, occ) & self.by_color[us ^ 1])
+        let b = ((pt.capture[us].get(from, occ) & self.by_color[!us])
             | (pt.quiet[us].get(from, occ) & !occ))
             & region;
         b.contains(to)

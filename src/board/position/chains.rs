@@ -84,10 +84,9 @@ impl LegChains {
         let mut start: [Vec<u32>; 2] = [Vec::with_capacity(n + 1), Vec::with_capacity(n + 1)];
         let mut chains: [Vec<Chain>; 2] = [Vec::new(), Vec::new()];
         let mut capture_squares: [Vec<Vec<Square>>; 2] = [Vec::new(), Vec::new()];
-        for c in 0..2 {
-            let color = Color::from_index(c);
+        for color in Color::BOTH {
             for from in geo.squares() {
-                start[c].push(chains[c].len() as u32);
+                start[color].push(chains[color].len() as u32);
                 let mut here = Vec::new();
                 for comp in comps {
                     let ComponentKind::Legs(legs) = &comp.kind else {
@@ -118,10 +117,10 @@ impl LegChains {
                     .collect();
                 caps.sort();
                 caps.dedup();
-                capture_squares[c].push(caps);
-                chains[c].extend(here);
+                capture_squares[color].push(caps);
+                chains[color].extend(here);
             }
-            start[c].push(chains[c].len() as u32);
+            start[color].push(chains[color].len() as u32);
         }
         LegChains {
             start,
@@ -132,13 +131,13 @@ impl LegChains {
 
     /// The chains of `color`'s piece on `from`.
     #[inline]
-    pub(crate) fn starting_on(&self, color: usize, from: Square) -> &[Chain] {
+    pub(crate) fn starting_on(&self, color: Color, from: Square) -> &[Chain] {
         let s = &self.start[color];
         &self.chains[color][s[from.index()] as usize..s[from.index() + 1] as usize]
     }
 
     /// Whether every square a chain of `color` could capture on from `from` is in `b`.
-    pub(crate) fn captures_within<B: Bitboard>(&self, color: usize, from: Square, b: B) -> bool {
+    pub(crate) fn captures_within<B: Bitboard>(&self, color: Color, from: Square, b: B) -> bool {
         self.capture_squares[color][from.index()]
             .iter()
             .all(|&s| b.contains(s))

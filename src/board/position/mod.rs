@@ -16,6 +16,7 @@ pub mod tables;
 use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::{Square, Width};
 use crate::board::moves::{Move, MoveKind};
+use crate::color::Color;
 use crate::variant::{EnclosingRule, Variant, WallingRule};
 pub use observer::BoardObserver;
 use std::sync::Arc;
@@ -29,9 +30,9 @@ pub const WALL: Piece = 255;
 /// Mailbox value of an empty square.
 pub const EMPTY: Piece = 0;
 
-/// The piece code of `type_id` for `color` (0 white, 1 black).
+/// The piece code of `type_id` for `color`.
 #[inline(always)]
-pub const fn make_piece(type_id: u8, color: usize) -> Piece {
+pub const fn make_piece(type_id: u8, color: Color) -> Piece {
     1 + 2 * type_id + color as u8
 }
 /// The type of a (non-empty, non-wall) piece code.
@@ -41,8 +42,12 @@ pub const fn type_of(p: Piece) -> u8 {
 }
 /// The colour of a (non-empty, non-wall) piece code.
 #[inline(always)]
-pub const fn color_of(p: Piece) -> usize {
-    ((p - 1) & 1) as usize
+pub const fn color_of(p: Piece) -> Color {
+    if (p - 1) & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 /// Castling right bits: white king side, white queen side, black king side, black queen side.
@@ -122,7 +127,7 @@ pub struct Position<B: Bitboard> {
     pub(crate) hand: Vec<u8>,
     /// Pieces in hand per colour.
     pub(crate) hand_total: [u32; 2],
-    pub(crate) stm: usize,
+    pub(crate) stm: Color,
     pub(crate) game_ply: u32,
     pub(crate) chess960: bool,
     pub(crate) castling_rook_sq: [Square; 4],
@@ -148,9 +153,9 @@ impl<B: Bitboard> Position<B> {
     pub fn variant(&self) -> &Variant {
         &self.t.variant
     }
-    /// Side to move: 0 white, 1 black.
+    /// Side to move.
     #[inline(always)]
-    pub fn side_to_move(&self) -> usize {
+    pub fn side_to_move(&self) -> Color {
         self.stm
     }
     /// Plies since the game's start, as the FEN's move number gives it (0 at White's first move).
@@ -170,24 +175,24 @@ impl<B: Bitboard> Position<B> {
     }
     /// Pieces of a colour.
     #[inline(always)]
-    pub fn pieces(&self, color: usize) -> B {
+    pub fn pieces(&self, color: Color) -> B {
         self.by_color[color]
     }
     /// Pieces of a type and colour.
     #[inline(always)]
-    pub fn pieces_of(&self, type_id: u8, color: usize) -> B {
+    pub fn pieces_of(&self, type_id: u8, color: Color) -> B {
         self.by_type[type_id as usize] & self.by_color[color]
     }
     /// Number of pieces of a type and colour.
     #[inline(always)]
-    pub fn count(&self, type_id: u8, color: usize) -> u32 {
-        self.counts[2 * type_id as usize + color] as u32
+    pub fn count(&self, type_id: u8, color: Color) -> u32 {
+        self.counts[2 * type_id as usize + color.index()] as u32
     }
     /// Number of pieces of a type and colour in hand.
     #[inline(always)]
-    pub fn in_hand(&self, type_id: u8, color: usize) -> u32 {
+    pub fn in_hand(&self, type_id: u8, color: Color) -> u32 {
         self.hand
-            .get(2 * type_id as usize + color)
+            .get(2 * type_id as usize + color.index())
             .map_or(0, |&n| n as u32)
     }
     /// `shogiPawnDropMateIllegal`: the side to move is in check only from shogi pawns, and
@@ -204,25 +209,25 @@ impl<B: Bitboard> Position<B> {
     }
     /// Pieces of a type and colour on the board and in hand.
     #[inline(always)]
-    pub fn count_with_hand(&self, type_id: u8, color: usize) -> u32 {
+    pub fn count_with_hand(&self, type_id: u8, color: Color) -> u32 {
         self.count(type_id, color) + self.in_hand(type_id, color)
     }
     /// Number of pieces of a colour in hand.
     #[inline(always)]
-    pub fn hand_count(&self, color: usize) -> u32 {
+    pub fn hand_count(&self, color: Color) -> u32 {
         self.hand_total[color]
     }
     /// Adds one piece of a type to a colour's hand and returns the zobrist change.
     pub(crate) fn add_to_hand<O: BoardObserver>(
         &mut self,
         type_id: u8,
-        color: usize,
+        color: Color,
         obs: &mut O,
     ) -> u64 {
         if self.t.free_drops {
             return 0;
         }
-        let i = 2 * type_id as usize + color;
+        let i = 2 * type_id as usize + color.index();
         let n = self.hand[i] as u32;
         self.hand[i] += 1;
         self.hand_total[color] += 1;
@@ -234,13 +239,13 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn remove_from_hand<O: BoardObserver>(
         &mut self,
         type_id: u8,
-        color: usize,
+        color: Color,
         obs: &mut O,
     ) -> u64 {
         if self.t.free_drops {
             return 0;
         }
-        let i = 2 * type_id as usize + color;
+        let i = 2 * type_id as usize + color.index();
         let n = self.hand[i] as u32;
         self.hand[i] -= 1;
         self.hand_total[color] -= 1;
@@ -273,12 +278,12 @@ impl<B: Bitboard> Position<B> {
     }
     /// Squares a type may stand on for a colour: its mobility region minus walls.
     #[inline(always)]
-    pub(crate) fn board_bb(&self, type_id: u8, color: usize) -> B {
+    pub(crate) fn board_bb(&self, type_id: u8, color: Color) -> B {
         self.t.pieces[type_id as usize].mobility[color] & !self.walls & self.t.board
     }
     /// The royal piece square of a colour, if it has exactly one royal piece.
     #[inline(always)]
-    pub fn king_square(&self, color: usize) -> Option<Square> {
+    pub fn king_square(&self, color: Color) -> Option<Square> {
         let k = self.t.king?;
         let b = self.pieces_of(k, color);
         if b.is_empty() {
@@ -295,7 +300,7 @@ impl<B: Bitboard> Position<B> {
         self.by_color[c] |= B::square(sq);
         self.by_type[t as usize] |= B::square(sq);
         self.occ |= B::square(sq);
-        self.counts[2 * t as usize + c] += 1;
+        self.counts[2 * t as usize + c.index()] += 1;
     }
 
     pub(crate) fn remove_piece<O: BoardObserver>(&mut self, sq: Square, obs: &mut O) {
@@ -306,7 +311,7 @@ impl<B: Bitboard> Position<B> {
         self.by_color[c] ^= B::square(sq);
         self.by_type[t as usize] ^= B::square(sq);
         self.occ ^= B::square(sq);
-        self.counts[2 * t as usize + c] -= 1;
+        self.counts[2 * t as usize + c.index()] -= 1;
     }
 
     pub(crate) fn move_piece<O: BoardObserver>(&mut self, from: Square, to: Square, obs: &mut O) {
@@ -324,7 +329,7 @@ impl<B: Bitboard> Position<B> {
     /// `mine` without the soldiers of `color` that cannot capture on `sq` sideways (not yet
     /// on their `soldierPromotionRank`): those must stand on `sq`'s file.
     #[inline(always)]
-    fn soldier_mask(&self, type_id: u8, sq: Square, color: usize, mine: B) -> B {
+    fn soldier_mask(&self, type_id: u8, sq: Square, color: Color, mine: B) -> B {
         if Some(type_id) == self.t.soldier && !self.t.soldier_zone[color].contains(sq) {
             mine & self.t.files[self.t.geo.file_of(sq) as usize]
         } else {
@@ -340,7 +345,7 @@ impl<B: Bitboard> Position<B> {
         type_id: u8,
         sq: Square,
         occ: B,
-        them: usize,
+        them: Color,
         mine: B,
         cannons: B,
     ) -> B {
@@ -362,15 +367,15 @@ impl<B: Bitboard> Position<B> {
 
     /// Pieces of `color` that capture on `sq` with occupancy `occ` (their current squares;
     /// the caller removes captured ones).
-    pub fn attackers_to(&self, sq: Square, occ: B, color: usize) -> B {
+    pub fn attackers_to(&self, sq: Square, occ: B, color: Color) -> B {
         self.attackers_to_with(sq, occ, color, self.janggi_cannons())
     }
 
     /// [`Position::attackers_to`] where `cannons` are the janggi cannons (after a move that
     /// is not made yet: the moved cannon on its new square, a captured one gone).
-    pub(crate) fn attackers_to_with(&self, sq: Square, occ: B, color: usize, cannons: B) -> B {
+    pub(crate) fn attackers_to_with(&self, sq: Square, occ: B, color: Color, cannons: B) -> B {
         let mut b = B::EMPTY;
-        let them = color ^ 1;
+        let them = !color;
         for t in 0..self.t.n_types as u8 {
             let mine = self.pieces_of(t, color);
             if mine.is_empty() {
@@ -409,7 +414,7 @@ impl<B: Bitboard> Position<B> {
 
     /// True if any piece of `color` captures on `sq` with occupancy `occ`, among `candidates`.
     #[inline]
-    pub fn attacked_by(&self, sq: Square, occ: B, color: usize, candidates: B) -> bool {
+    pub fn attacked_by(&self, sq: Square, occ: B, color: Color, candidates: B) -> bool {
         self.attacked_by_with(sq, occ, color, candidates, self.janggi_cannons())
     }
 
@@ -420,11 +425,11 @@ impl<B: Bitboard> Position<B> {
         &self,
         sq: Square,
         occ: B,
-        color: usize,
+        color: Color,
         candidates: B,
         cannons: B,
     ) -> bool {
-        let them = color ^ 1;
+        let them = !color;
         for t in 0..self.t.n_types as u8 {
             let mine = self.pieces_of(t, color) & candidates;
             if mine.is_empty() {
@@ -481,7 +486,7 @@ impl<B: Bitboard> Position<B> {
         if from.is_some_and(|f| self.t.lines.through(ksq, f).any()) {
             return self.compute_checkers();
         }
-        let mover = self.stm ^ 1;
+        let mover = !self.stm;
         let pt = &self.t.pieces[type_of(self.board[to.index()]) as usize];
         let checks = pt.mobility[mover].contains(ksq)
             && pt.capture[self.stm].empty_board(ksq).contains(to)
@@ -496,7 +501,7 @@ impl<B: Bitboard> Position<B> {
     /// Recomputes [`Position::checkers`] from the board (tested equal to the stored set).
     pub fn compute_checkers(&self) -> B {
         match self.king_square(self.stm) {
-            Some(k) => self.attackers_to(k, self.occ, self.stm ^ 1),
+            Some(k) => self.attackers_to(k, self.occ, !self.stm),
             None => B::EMPTY,
         }
     }
@@ -513,7 +518,7 @@ impl<B: Bitboard> Position<B> {
                 k ^= z.piece(type_of(pc), color_of(pc), sq);
             }
         }
-        if self.stm == 1 {
+        if self.stm == Color::Black {
             k ^= z.side;
         }
         k ^= z.castling[self.st.castling as usize];
@@ -521,18 +526,18 @@ impl<B: Bitboard> Position<B> {
             k ^= z.ep[self.t.geo.file_of(sq) as usize];
         }
         if self.t.rules.check_counting {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 k ^= z.checks[c][self.st.checks_remaining[c].min(15) as usize];
             }
         }
-        for c in 0..2 {
+        for c in Color::BOTH {
             for sq in self.st.gates[c].iter() {
                 k ^= z.gate(c, sq);
             }
         }
         if self.t.has_hands {
             for ty in 0..self.t.n_types as u8 {
-                for c in 0..2 {
+                for c in Color::BOTH {
                     k ^= z.hand(ty, c, self.in_hand(ty, c));
                 }
             }
@@ -549,7 +554,7 @@ impl<B: Bitboard> Position<B> {
         }
         let mut b = B::EMPTY;
         for t in self.t.extinction_types.iter() {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 if self.count(t, c) <= rules.extinction_piece_count + 1 {
                     b |= self.pieces_of(t, c);
                 }
@@ -611,7 +616,7 @@ impl<B: Bitboard> Position<B> {
         let t = Arc::clone(&self.t);
         let z = &t.zobrist;
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let from = m.from();
         let mut to = m.to();
         let kind = m.kind();
@@ -752,7 +757,7 @@ impl<B: Bitboard> Position<B> {
                 if t.geo.file_of(to) == t.geo.file_of(from)
                     && (ranks_moved == 2 || ranks_moved == 3)
                 {
-                    let dir: i32 = if us == 0 { 1 } else { -1 };
+                    let dir: i32 = us.sign();
                     // The squares passed: one after a double step, two after a triple.
                     for back in 1..ranks_moved {
                         let Some(sq) = t.geo.offset(to, 0, -dir * back) else {
@@ -798,7 +803,7 @@ impl<B: Bitboard> Position<B> {
                 if t.rules.opposite_castling && kind == MoveKind::Castling {
                     let kingside = m.to() > from;
                     let side = if kingside { WHITE_OO } else { WHITE_OOO };
-                    self.st.castling &= !(side << (2 * them));
+                    self.st.castling &= !(side << (2 * them.index()));
                 }
                 k ^= z.castling[self.st.castling as usize];
             }
@@ -891,7 +896,7 @@ impl<B: Bitboard> Position<B> {
             self.flip_enclosed(to, true, &mut k, obs);
         }
         self.st.key = k;
-        self.stm = us ^ 1;
+        self.stm = !us;
         self.finish_move(Some((None, to)));
     }
 
@@ -977,7 +982,7 @@ impl<B: Bitboard> Position<B> {
         };
         self.st.waiting_side_safe = self.t.quick_checks;
         if self.t.rules.check_counting && self.st.checkers.any() {
-            let us = self.stm ^ 1;
+            let us = !self.stm;
             let z = &self.t.zobrist;
             let old = self.st.checks_remaining[us];
             if old > 0 {
@@ -1006,7 +1011,7 @@ impl<B: Bitboard> Position<B> {
             return;
         };
         let st = self.st;
-        self.stm ^= 1;
+        self.stm = !self.stm;
         self.game_ply -= 1;
         let us = self.stm;
         let from = m.from();
@@ -1076,15 +1081,15 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn ep_capture_square(&self, to: Square, ep: B) -> Square {
         let custom = ep & self.occ;
         if custom.any() {
-            return if self.stm == 0 {
+            return if self.stm == Color::White {
                 custom.lsb()
             } else {
                 custom.msb()
             };
         }
         let file = self.t.files[self.t.geo.file_of(to) as usize];
-        let them = self.pieces(self.stm ^ 1) & file;
-        let below = if self.stm == 0 {
+        let them = self.pieces(!self.stm) & file;
+        let below = if self.stm == Color::White {
             them & !(B::ALL << to.index() as u32)
         } else {
             them & (B::ALL << (to.index() as u32 + 1).min(B::BITS - 1)) & !B::square(to)
@@ -1092,7 +1097,7 @@ impl<B: Bitboard> Position<B> {
         if below.is_empty() {
             return to;
         }
-        if self.stm == 0 {
+        if self.stm == Color::White {
             below.msb()
         } else {
             below.lsb()

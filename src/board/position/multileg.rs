@@ -70,7 +70,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The board for generating the side to move's walker moves.
     pub(crate) fn walker_board_to_move(&self) -> Option<betza::Board> {
-        let them = self.stm ^ 1;
+        let them = !self.stm;
         let royal = match self.t.king {
             Some(k) => self.pieces_of(k, them),
             None => B::EMPTY,
@@ -144,7 +144,7 @@ impl<B: Bitboard> Position<B> {
         };
         let situation = betza::Situation {
             board,
-            color: Color::from_index(self.stm),
+            color: self.stm,
             from: self.square_for_walker(from),
             en_passant: None,
             on_start: false,
@@ -182,7 +182,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The pieces of `color` among `own` whose walker components capture on `target` with
     /// occupancy `occ` (`target` counts as an enemy royal piece: check detection).
-    pub(crate) fn walker_attackers(&self, target: Square, occ: B, color: usize, own: B) -> B {
+    pub(crate) fn walker_attackers(&self, target: Square, occ: B, color: Color, own: B) -> B {
         let t = &*self.t;
         let mut out = B::EMPTY;
         let mut board: Option<betza::Board> = None;
@@ -221,7 +221,7 @@ impl<B: Bitboard> Position<B> {
                 };
                 let situation = betza::Situation {
                     board,
-                    color: Color::from_index(color),
+                    color,
                     from: self.square_for_walker(s),
                     en_passant: None,
                     on_start: false,
@@ -245,14 +245,14 @@ impl<B: Bitboard> Position<B> {
         self.t
             .walker_attackers
             .iter()
-            .any(|ty| self.pieces_of(ty, self.stm ^ 1).any())
+            .any(|ty| self.pieces_of(ty, !self.stm).any())
     }
 
     /// Legality of a [`MoveKind::MultiLeg`] move: the mover's royal piece (on `to` if it is
     /// the mover) is not attacked once the kill square and `to` are emptied of enemies.
     pub(crate) fn legal_multi_leg(&self, m: Move, king: Option<Square>) -> bool {
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let (from, to, kill) = (m.from(), m.to(), m.kill_square());
         let mover = type_of(self.board[from.index()]);
         let occ = ((self.occ & !B::square(kill)) ^ B::square(from)) | B::square(to);
@@ -275,7 +275,7 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn make_kill<O: BoardObserver>(&mut self, m: Move, obs: &mut O) -> (u64, u8) {
         let kill = m.kill_square();
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let mut k = 0;
         if self.t.rules.gating && self.st.gates[them].contains(kill) {
             self.st.gates[them] ^= B::square(kill);
@@ -294,7 +294,7 @@ impl<B: Bitboard> Position<B> {
             entry.unpromoted = self.promoted_from[kill.index()];
             self.promoted_from[kill.index()] = 0;
             self.remove_piece(kill, obs);
-            k ^= t.zobrist.piece(type_of(victim), us ^ 1, kill);
+            k ^= t.zobrist.piece(type_of(victim), !us, kill);
             self.st.rule50 = 0;
             if t.rules.captures_to_hand {
                 let ty = if entry.unpromoted == 0 || t.rules.drop_loop {
@@ -313,7 +313,7 @@ impl<B: Bitboard> Position<B> {
     /// Undoes [`Position::make_kill`] (after the rest of the move is undone; `us` is the
     /// side that made the move).
     #[inline(never)]
-    pub(crate) fn unmake_kill<O: BoardObserver>(&mut self, us: usize, obs: &mut O) {
+    pub(crate) fn unmake_kill<O: BoardObserver>(&mut self, us: Color, obs: &mut O) {
         let Some(e) = self.killed.pop() else { return };
         if e.piece == EMPTY {
             return;

@@ -19,6 +19,7 @@
 
 use super::Piece;
 use crate::board::geometry::Square;
+use crate::color::Color;
 
 /// Receives the changes make and unmake apply to the board and the hands.
 pub trait BoardObserver {
@@ -34,7 +35,7 @@ pub trait BoardObserver {
     /// `color`'s hand held `old` pieces of `type_id` and now holds `new` (one more or one
     /// fewer).
     #[inline(always)]
-    fn hand_changed(&mut self, _type_id: u8, _color: usize, _old: u32, _new: u32) {}
+    fn hand_changed(&mut self, _type_id: u8, _color: Color, _old: u32, _new: u32) {}
 }
 
 /// The observer that observes nothing; plain `make_move` uses it.

@@ -13,6 +13,7 @@ use super::Position;
 use crate::board::attacks::{Direction, LineAttacks, LineKind, LineSpec};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
+use crate::color::Color;
 use crate::variant::{SpecialPiece, Variant};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -86,8 +87,8 @@ impl<B: Bitboard> Palace<B> {
                 continue;
             };
             any = true;
-            let white = reach(kind, 0, range, geo, cache)?;
-            let black = reach(kind, 1, range, geo, cache)?;
+            let white = reach(kind, Color::White, range, geo, cache)?;
+            let black = reach(kind, Color::Black, range, geo, cache)?;
             moves.push(Some((kind, [white, black])));
         }
         Ok(any.then_some(Palace { lines, moves }))
@@ -105,7 +106,7 @@ impl<B: Bitboard> Palace<B> {
 /// The unmasked diagonal reach of one kind for colour `c`, lines at most `range` long.
 fn reach<B: Bitboard>(
     kind: DiagonalMove,
-    c: usize,
+    c: Color,
     range: Option<u8>,
     geo: &Geometry,
     cache: &mut HashMap<LineSpec, Arc<LineAttacks<B>>>,
@@ -113,7 +114,7 @@ fn reach<B: Bitboard>(
     const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
     let mut b = ReachBuilder::new();
     b.any = true;
-    let forward = if c == 0 { 1 } else { -1 };
+    let forward = c.sign();
     match kind {
         DiagonalMove::Step => b.leap.extend(DIAGONALS),
         DiagonalMove::Forward => b.leap.extend([(1, forward), (-1, forward)]),
@@ -138,7 +139,7 @@ impl<B: Bitboard> Position<B> {
     /// lines (empty or not: the caller keeps captures and quiet moves apart). `from` must be
     /// on the lines.
     #[inline]
-    pub(crate) fn palace_reach(&self, palace: &Palace<B>, ty: u8, us: usize, from: Square) -> B {
+    pub(crate) fn palace_reach(&self, palace: &Palace<B>, ty: u8, us: Color, from: Square) -> B {
         let Some(Some((kind, r))) = palace.moves.get(ty as usize) else {
             return B::EMPTY;
         };
@@ -155,14 +156,14 @@ impl<B: Bitboard> Position<B> {
 
     /// Pieces of `color` that capture on `sq` along the palace lines with occupancy `occ`,
     /// where `cannons` are the janggi cannons (neither hopped over nor captured).
-    pub(crate) fn palace_attackers(&self, sq: Square, occ: B, color: usize, cannons: B) -> B {
+    pub(crate) fn palace_attackers(&self, sq: Square, occ: B, color: Color, cannons: B) -> B {
         let Some(palace) = &self.t.palace else {
             return B::EMPTY;
         };
         if !palace.lines.contains(sq) {
             return B::EMPTY;
         }
-        let them = color ^ 1;
+        let them = !color;
         let mut b = B::EMPTY;
         for (ty, m) in palace.moves.iter().enumerate() {
             let Some((kind, r)) = m else { continue };
@@ -193,7 +194,7 @@ impl<B: Bitboard> Position<B> {
         if !self.t.rules.bikjang {
             return false;
         }
-        let (Some(ksq), Some(eksq)) = (self.king_square(self.stm), self.king_square(self.stm ^ 1))
+        let (Some(ksq), Some(eksq)) = (self.king_square(self.stm), self.king_square(!self.stm))
         else {
             return false;
         };

@@ -427,20 +427,20 @@ impl Zobrist {
 
     /// Key of piece `pc` (see [`super::Piece`]) on `sq`.
     #[inline(always)]
-    pub fn piece(&self, type_id: u8, color: usize, sq: Square) -> u64 {
-        self.psq[(2 * type_id as usize + color) * self.squares + sq.index()]
+    pub fn piece(&self, type_id: u8, color: Color, sq: Square) -> u64 {
+        self.psq[(2 * type_id as usize + color.index()) * self.squares + sq.index()]
     }
 
     /// Key of `count` pieces of a type and colour in hand.
     #[inline(always)]
-    pub fn hand(&self, type_id: u8, color: usize, count: u32) -> u64 {
-        self.hand[(2 * type_id as usize + color) * MAX_IN_HAND + count as usize]
+    pub fn hand(&self, type_id: u8, color: Color, count: u32) -> u64 {
+        self.hand[(2 * type_id as usize + color.index()) * MAX_IN_HAND + count as usize]
     }
 
     /// Key of a gate of `color` on `sq`.
     #[inline(always)]
-    pub fn gate(&self, color: usize, sq: Square) -> u64 {
-        self.gates[color * self.squares + sq.index()]
+    pub fn gate(&self, color: Color, sq: Square) -> u64 {
+        self.gates[color.index() * self.squares + sq.index()]
     }
 }
 
@@ -582,7 +582,7 @@ fn build_piece<B: Bitboard>(
     let mut same_reach = true;
     let mut walker_components = Vec::new();
     let mut groups: Vec<[Reach<B>; 3]> = Vec::new();
-    for c in 0..2 {
+    for c in Color::BOTH {
         let mut builders = [
             ReachBuilder::new(),
             ReachBuilder::new(),
@@ -599,7 +599,7 @@ fn build_piece<B: Bitboard>(
                 component: format!("{comp:?}"),
             };
             let Some(simple) = fast_simple(comp) else {
-                if c == 0 {
+                if c == Color::White {
                     walker_components.push(comp.clone());
                 }
                 continue;
@@ -620,7 +620,7 @@ fn build_piece<B: Bitboard>(
                 }
             }
             let steps: Vec<(i32, i32)> = simple
-                .steps_for(Color::from_index(c))
+                .steps_for(c)
                 .into_iter()
                 .map(|(x, y)| (x as i32, y as i32))
                 .collect();
@@ -702,7 +702,7 @@ fn build_piece<B: Bitboard>(
     let mut it = groups.into_iter();
     let [wq, wc, wi] = it.next().expect("two colours");
     let [bq, bc, bi] = it.next().expect("two colours");
-    let mobility = std::array::from_fn(|c| match pt.mobility_region.get(Color::from_index(c)) {
+    let mobility = Color::BOTH.map(|c| match pt.mobility_region.get(c) {
         Some(r) => region_bb(geo, r),
         None => geo.board_mask(),
     });
@@ -741,11 +741,11 @@ fn build_piece<B: Bitboard>(
         };
         let chain_attacks = chains.as_ref().is_some_and(|ch| {
             ch.captures()
-                && (0..2).any(|c| {
+                && Color::BOTH.into_iter().any(|c| {
                     mobility[c] != geo.board_mask()
-                        || geo
-                            .squares()
-                            .any(|from| !ch.captures_within(c, from, always_captured(c, from)))
+                        || geo.squares().any(|from| {
+                            !ch.captures_within(c, from, always_captured(c.index(), from))
+                        })
                 })
         });
         Some(Walker {
@@ -998,9 +998,15 @@ impl<B: Bitboard> Tables<B> {
             .position(|p| p.special == Some(crate::variant::SpecialPiece::Soldier))
             .map(|i| i as u8);
         let spr = variant.special_moves.soldier_promotion_rank;
-        let soldier_zone = [0, 1].map(|c| {
+        let soldier_zone = Color::BOTH.map(|c| {
             (0..geo.ranks())
-                .filter(|&r| (if c == 0 { r } else { geo.ranks() - 1 - r }) >= spr)
+                .filter(|&r| {
+                    (if c == Color::White {
+                        r
+                    } else {
+                        geo.ranks() - 1 - r
+                    }) >= spr
+                })
                 .fold(B::EMPTY, |b, r| b | geo.rank_mask(r))
         });
         let janggi_cannon = variant
@@ -1013,17 +1019,20 @@ impl<B: Bitboard> Tables<B> {
         let sm = &variant.special_moves;
         let pass_on_stalemate = Color::BOTH.map(|c| *sm.pass_on_stalemate.get(c));
         let pass = Color::BOTH.map(|c| *sm.pass.get(c));
-        let pass = [0, 1].map(|c| pass[c] || pass_on_stalemate[c]);
+        let pass = Color::BOTH.map(|c| pass[c] || pass_on_stalemate[c]);
         let drops = &variant.drops;
         let piece_drops = drops.piece_drops;
         let has_hands =
             piece_drops || drops.captures_to_hand || variant.special_moves.seirawan_gating;
         let pawn = by_name("pawn");
         let rook = by_name("rook");
-        let drop_region = [0usize, 1].map(|c| {
-            let first_rank: B = geo.rank_mask(if c == 0 { 0 } else { geo.ranks() - 1 });
-            let base =
-                region_bb::<B>(&geo, drops.region.get(Color::from_index(c))) & geo.board_mask();
+        let drop_region = Color::BOTH.map(|c| {
+            let first_rank: B = geo.rank_mask(if c == Color::White {
+                0
+            } else {
+                geo.ranks() - 1
+            });
+            let base = region_bb::<B>(&geo, drops.region.get(c)) & geo.board_mask();
             (0..n_types)
                 .map(|ty| {
                     let mut b = base & pieces[ty].mobility[c];
@@ -1043,13 +1052,13 @@ impl<B: Bitboard> Tables<B> {
                 .collect()
         });
         let connect = &variant.game_end.connect;
-        let connect_region1 = [0usize, 1].map(|c| {
-            region_bb::<B>(&geo, connect.region1.get(Color::from_index(c))) & geo.board_mask()
-        });
-        let connect_region2 = [0usize, 1].map(|c| {
-            region_bb::<B>(&geo, connect.region2.get(Color::from_index(c))) & geo.board_mask()
-        });
-        let connect_regions = (0..2).any(|c| connect_region1[c].any() && connect_region2[c].any());
+        let connect_region1 =
+            Color::BOTH.map(|c| region_bb::<B>(&geo, connect.region1.get(c)) & geo.board_mask());
+        let connect_region2 =
+            Color::BOTH.map(|c| region_bb::<B>(&geo, connect.region2.get(c)) & geo.board_mask());
+        let connect_regions = Color::BOTH
+            .into_iter()
+            .any(|c| connect_region1[c].any() && connect_region2[c].any());
         let connect_dirs = [
             (connect.horizontal, (1, 0)),
             (connect.vertical, (0, 1)),
@@ -1085,16 +1094,10 @@ impl<B: Bitboard> Tables<B> {
             },
             wall_or_move: variant.special_moves.wall_or_move,
             free_drops: variant.drops.free_drops,
-            n_move_rule_types: [0usize, 1]
-                .map(|c| TypeSet::of(variant.pawns.n_move_rule_types.get(Color::from_index(c)))),
-            walling_region: [0usize, 1].map(|c| {
-                region_bb::<B>(
-                    &geo,
-                    variant
-                        .special_moves
-                        .walling_region
-                        .get(Color::from_index(c)),
-                ) & geo.board_mask()
+            n_move_rule_types: Color::BOTH
+                .map(|c| TypeSet::of(variant.pawns.n_move_rule_types.get(c))),
+            walling_region: Color::BOTH.map(|c| {
+                region_bb::<B>(&geo, variant.special_moves.walling_region.get(c)) & geo.board_mask()
             }),
             enclosing_drop: variant.drops.enclosing_drop,
             enclosing_start: region_bb::<B>(&geo, &variant.drops.enclosing_drop_start)
@@ -1157,7 +1160,7 @@ impl<B: Bitboard> Tables<B> {
             plain_types: [TypeSet::default(); 2],
             quick_checks: false,
         };
-        tables.plain_types = [0, 1].map(|us| tables.plain_type_set(us));
+        tables.plain_types = Color::BOTH.map(|us| tables.plain_type_set(us));
         tables.quick_checks = tables.checks_from_changed_squares();
         Ok(tables)
     }
@@ -1184,7 +1187,7 @@ impl<B: Bitboard> Tables<B> {
 
     /// The types of colour `us` whose moves are their table reach alone (see
     /// [`Tables::plain_types`]).
-    fn plain_type_set(&self, us: usize) -> TypeSet {
+    fn plain_type_set(&self, us: Color) -> TypeSet {
         let plain = |ty: u8| {
             let pt = &self.pieces[ty as usize];
             pt.same_reach

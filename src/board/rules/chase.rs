@@ -21,6 +21,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind};
 use crate::board::position::{type_of, Position, EMPTY};
 use crate::board::Square;
+use crate::color::Color;
 use crate::variant::GameValue;
 
 /// The xiangqi piece types the rule names, found by their Fairy-Stockfish names.
@@ -56,20 +57,20 @@ fn is(t: u8, k: Option<u8>) -> bool {
 }
 
 impl<B: Bitboard> Position<B> {
-    fn pieces_of_opt(&self, t: Option<u8>, c: usize) -> B {
+    fn pieces_of_opt(&self, t: Option<u8>, c: Color) -> B {
         t.map_or(B::EMPTY, |t| self.pieces_of(t, c))
     }
 
     /// The capture reach of type `t` of colour `c` from `sq` with occupancy `occ`, with no
     /// mobility region and no soldier restriction (Fairy-Stockfish's `attacks_bb`).
-    fn raw_attacks(&self, t: u8, c: usize, sq: Square, occ: B) -> B {
+    fn raw_attacks(&self, t: u8, c: Color, sq: Square, occ: B) -> B {
         self.t.pieces[t as usize].capture[c].get(sq, occ)
     }
 
     /// The squares a piece of type `t` and colour `c` on `sq` attacks now: its mobility
     /// region applies, and a soldier that has not crossed the river attacks only forward
     /// (Fairy-Stockfish's `attacks_from`).
-    fn attacks_from_here(&self, t: u8, c: usize, sq: Square) -> B {
+    fn attacks_from_here(&self, t: u8, c: Color, sq: Square) -> B {
         let mut b = self.raw_attacks(t, c, sq, self.occ);
         if Some(t) == self.t.soldier && !self.t.soldier_zone[c].contains(sq) {
             b &= self.t.files[self.t.geo.file_of(sq) as usize];
@@ -78,13 +79,13 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The soldiers of colour `c` that have crossed the river.
-    fn crossed_soldiers(&self, k: &Kinds, c: usize) -> B {
+    fn crossed_soldiers(&self, k: &Kinds, c: Color) -> B {
         self.pieces_of_opt(k.soldier, c) & self.t.soldier_zone[c]
     }
 
     /// Pieces of colour `c` the rule never counts as chased: the king and the soldiers that
     /// have not crossed the river.
-    fn never_chased(&self, k: &Kinds, c: usize) -> B {
+    fn never_chased(&self, k: &Kinds, c: Color) -> B {
         (self.pieces_of_opt(k.king, c) | self.pieces_of_opt(k.soldier, c))
             ^ self.crossed_soldiers(k, c)
     }
@@ -111,11 +112,11 @@ impl<B: Bitboard> Position<B> {
     /// Pieces of both colours that stand between the king of colour `c` and an enemy line
     /// piece, hopper or lame leaper that would attack the king without them (pinned pieces
     /// and discovered-check candidates; Fairy-Stockfish's `blockersForKing`).
-    fn king_blockers(&self, c: usize) -> B {
+    fn king_blockers(&self, c: Color) -> B {
         let Some(ksq) = self.king_square(c) else {
             return B::EMPTY;
         };
-        let them = c ^ 1;
+        let them = !c;
         let mut blockers = B::EMPTY;
         for t in 0..self.t.n_types as u8 {
             let pt = &self.t.pieces[t as usize];
@@ -143,7 +144,10 @@ impl<B: Bitboard> Position<B> {
 
     /// Both colours' [`Position::king_blockers`].
     fn all_king_blockers(&self) -> [B; 2] {
-        [self.king_blockers(0), self.king_blockers(1)]
+        [
+            self.king_blockers(Color::White),
+            self.king_blockers(Color::Black),
+        ]
     }
 
     /// The pieces of the side to move that the last move chased, by Fairy-Stockfish's tests
@@ -156,10 +160,11 @@ impl<B: Bitboard> Position<B> {
             return B::EMPTY;
         }
         let us = self.stm;
-        let them = us ^ 1;
+        let them = !us;
         let occ = self.occ;
         let flying = self.t.variant.checks.flying_general;
-        let kings = self.pieces_of_opt(k.king, 0) | self.pieces_of_opt(k.king, 1);
+        let kings =
+            self.pieces_of_opt(k.king, Color::White) | self.pieces_of_opt(k.king, Color::Black);
         let their_king = self.king_square(them);
         let mut pins = blockers[us];
         if flying {
@@ -208,7 +213,7 @@ impl<B: Bitboard> Position<B> {
                     && roots == self.pieces_of_opt(k.king, us)
                     && match (their_king, k.rook) {
                         (Some(ksq), Some(r)) => self
-                            .raw_attacks(r, 0, ksq, occ.without(from_sq))
+                            .raw_attacks(r, Color::White, ksq, occ.without(from_sq))
                             .contains(s),
                         _ => false,
                     };

@@ -21,7 +21,7 @@ impl<B: Bitboard> Position<B> {
     /// The connection win of the side that just moved, valued for the side to move.
     pub(crate) fn connect_end(&self) -> Option<(GameValue, EndReason)> {
         let c = &self.t.variant.game_end.connect;
-        let mover = self.stm ^ 1;
+        let mover = !self.stm;
         let pieces = match &c.piece_types {
             None => self.by_color[mover],
             Some(set) => set
@@ -56,7 +56,7 @@ impl<B: Bitboard> Position<B> {
                         1 + on_line(1) + on_line(-1) >= c.collinear_n as usize
                     })
                 }))
-            || (self.t.connect_regions && self.regions_connected(pieces, mover, dirs));
+            || (self.t.connect_regions && self.regions_connected(pieces, mover.index(), dirs));
         won.then(|| (negate(c.value), EndReason::Connect))
     }
 

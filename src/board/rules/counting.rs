@@ -7,10 +7,11 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::MoveKind;
 use crate::board::position::{type_of, Position, EMPTY};
+use crate::color::Color;
 use crate::variant::CountingRule;
 
 impl<B: Bitboard> Position<B> {
-    fn count_named(&self, name: &str, color: usize) -> u32 {
+    fn count_named(&self, name: &str, color: Color) -> u32 {
         self.t
             .variant
             .piece_by_name(name)
@@ -18,15 +19,15 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn pawns_left(&self) -> u32 {
-        self.t
-            .pawn
-            .map_or(0, |p| self.count(p, 0) + self.count(p, 1))
+        self.t.pawn.map_or(0, |p| {
+            self.count(p, Color::White) + self.count(p, Color::Black)
+        })
     }
 
     /// The number of moves `side` (the side being counted, the weaker one) may still
     /// escape within, 0 when no counting applies.
-    fn count_limit(&self, side: usize) -> u32 {
-        let other = side ^ 1;
+    fn count_limit(&self, side: Color) -> u32 {
+        let other = !side;
         let all = |c: usize| self.by_color[c].count();
         let rooks = self.count_named("rook", other);
         let khons = self.count_named("silver", other);
@@ -36,13 +37,13 @@ impl<B: Bitboard> Position<B> {
             CountingRule::Makruk | CountingRule::Cambodian => {
                 let cambodian = self.t.variant.game_end.counting_rule == CountingRule::Cambodian;
                 let board_honor = if cambodian { 63 } else { 64 };
-                if cambodian && all(side) > 3 || all(other) == 1 {
+                if cambodian && all(side.index()) > 3 || all(other.index()) == 1 {
                     return 0;
                 }
                 if !cambodian && self.pawns_left() > 0 {
                     return 0;
                 }
-                if all(side) > 1 {
+                if all(side.index()) > 1 {
                     return board_honor;
                 }
                 if cambodian && self.pawns_left() > 0 {
@@ -64,7 +65,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             CountingRule::Asean => {
-                if self.pawns_left() > 0 || all(side) > 1 {
+                if self.pawns_left() > 0 || all(side.index()) > 1 {
                     0
                 } else if rooks > 0 {
                     16
@@ -89,10 +90,10 @@ impl<B: Bitboard> Position<B> {
             captured != EMPTY && self.t.pawn.is_some_and(|p| type_of(captured) == p);
         if rule != CountingRule::Asean
             && pawn_captured
-            && self.by_color[stm ^ 1].count() == 1
+            && self.by_color[!stm].count() == 1
             && self.pawns_left() == 0
         {
-            let limit = self.count_limit(stm ^ 1);
+            let limit = self.count_limit(!stm);
             if limit != 0 {
                 self.st.counting_limit = 2 * limit;
                 self.st.counting_ply = 2 * total - 1;

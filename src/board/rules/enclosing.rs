@@ -9,6 +9,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::position::{color_of, make_piece, type_of, BoardObserver, Position, EMPTY, WALL};
 use crate::board::rules::blast::adjacent;
+use crate::color::Color;
 use crate::variant::EnclosingRule;
 
 /// The eight directions of a queen's lines.
@@ -29,9 +30,9 @@ const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 impl<B: Bitboard> Position<B> {
     /// Enemy pieces on lines from `sq` that end in a piece of `us` right behind them (the
     /// pieces a reversi move on `sq` flips; none means the move encloses nothing).
-    fn enclosed_from(&self, sq: Square, us: usize) -> B {
+    fn enclosed_from(&self, sq: Square, us: Color) -> B {
         let geo = &self.t.geo;
-        let theirs = self.by_color[us ^ 1];
+        let theirs = self.by_color[!us];
         let ours = self.by_color[us];
         let mut flipped = B::EMPTY;
         for (dx, dy) in LINES {
@@ -79,14 +80,14 @@ impl<B: Bitboard> Position<B> {
         }
         match t.enclosing_drop {
             EnclosingRule::Reversi => {
-                let candidates = b & self.next_to(self.by_color[us ^ 1], false);
+                let candidates = b & self.next_to(self.by_color[!us], false);
                 candidates
                     .iter()
                     .filter(|&s| self.enclosed_from(s, us).any())
                     .fold(B::EMPTY, |acc, s| acc.with(s))
             }
             EnclosingRule::Ataxx => b & self.next_to(self.by_color[us], false),
-            EnclosingRule::Snort => b & !self.next_to(self.by_color[us ^ 1], true),
+            EnclosingRule::Snort => b & !self.next_to(self.by_color[!us], true),
             EnclosingRule::Top => {
                 // Onto the first rank or straight above any piece or wall (gravity).
                 let geo = &t.geo;
@@ -167,11 +168,11 @@ impl<B: Bitboard> Position<B> {
         let us = color_of(mover);
         let flipped = match self.t.flip {
             EnclosingRule::Reversi => self.enclosed_from(to, us),
-            EnclosingRule::Ataxx => self.next_to(B::square(to), false) & self.by_color[us ^ 1],
+            EnclosingRule::Ataxx => self.next_to(B::square(to), false) & self.by_color[!us],
             EnclosingRule::Quadwrangle => {
                 let near = adjacent::<B>(&self.t.geo, to);
                 if !drop || (near & self.by_color[us]).any() {
-                    near & self.by_color[us ^ 1]
+                    near & self.by_color[!us]
                 } else {
                     B::EMPTY
                 }
@@ -181,7 +182,7 @@ impl<B: Bitboard> Position<B> {
         let t = std::sync::Arc::clone(&self.t);
         for s in flipped.iter() {
             let ty = type_of(self.board[s.index()]);
-            *key ^= t.zobrist.piece(ty, us ^ 1, s) ^ t.zobrist.piece(ty, us, s);
+            *key ^= t.zobrist.piece(ty, !us, s) ^ t.zobrist.piece(ty, us, s);
             self.remove_piece(s, obs);
             self.put_piece(make_piece(ty, us), s, obs);
         }
@@ -197,7 +198,7 @@ impl<B: Bitboard> Position<B> {
             let pc = self.board[s.index()];
             let (ty, c) = (type_of(pc), color_of(pc));
             self.remove_piece(s, obs);
-            self.put_piece(make_piece(ty, c ^ 1), s, obs);
+            self.put_piece(make_piece(ty, !c), s, obs);
         }
     }
 }

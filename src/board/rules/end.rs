@@ -18,8 +18,8 @@ use crate::color::Color;
 use crate::variant::{ChasingRule, CountingRule, GameValue, MaterialCounting};
 
 /// A value from White's view turned to the view of `stm`.
-fn from_white(v: GameValue, stm: usize) -> GameValue {
-    if stm == 0 {
+fn from_white(v: GameValue, stm: Color) -> GameValue {
+    if stm == Color::White {
         v
     } else {
         negate(v)
@@ -57,7 +57,7 @@ impl<B: Bitboard> Position<B> {
                 return Some(r);
             }
         }
-        if v.checks.check_counting && self.st.checks_remaining[self.stm ^ 1] == 0 {
+        if v.checks.check_counting && self.st.checks_remaining[!self.stm] == 0 {
             return Some((GameValue::Loss, EndReason::NCheck));
         }
         if self.has_connect_rule() {
@@ -88,7 +88,7 @@ impl<B: Bitboard> Position<B> {
         } else {
             EndReason::Extinction
         };
-        for c in [self.stm ^ 1, self.stm] {
+        for c in [!self.stm, self.stm] {
             let claim = u32::from(ext.claim && c == self.stm);
             let out = |mine: u32, theirs: u32| {
                 mine <= ext.piece_count && theirs >= ext.opponent_piece_count + claim
@@ -96,13 +96,13 @@ impl<B: Bitboard> Position<B> {
             let ended = if self.t.extinction_all {
                 out(
                     self.by_color[c].count() + self.hand_count(c),
-                    self.by_color[c ^ 1].count() + self.hand_count(c ^ 1),
+                    self.by_color[!c].count() + self.hand_count(!c),
                 )
             } else {
                 self.t
                     .extinction_types
                     .iter()
-                    .any(|t| out(self.count_with_hand(t, c), self.count_with_hand(t, c ^ 1)))
+                    .any(|t| out(self.count_with_hand(t, c), self.count_with_hand(t, !c)))
             };
             if ended {
                 let val = if c == self.stm { value } else { negate(value) };
@@ -114,13 +114,13 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether colour `c` has reached its flag region (Fairy-Stockfish's `flag_reached`,
     /// with the safety test of `flagPieceSafe`).
-    pub(crate) fn flag_reached(&self, c: usize) -> bool {
+    pub(crate) fn flag_reached(&self, c: Color) -> bool {
         let flag = &self.t.variant.game_end.flag;
         let region = self.t.flag_region[c];
         if region.is_empty() {
             return false;
         }
-        let mine = match flag.piece.get(Color::from_index(c)) {
+        let mine = match flag.piece.get(c) {
             Some(t) => self.pieces_of(*t, c),
             None => self.by_color[c],
         };
@@ -134,7 +134,7 @@ impl<B: Bitboard> Position<B> {
             && on.count() == flag.piece_count
         {
             for sq in on.iter() {
-                if self.attackers_to(sq, self.occ, c ^ 1).any() {
+                if self.attackers_to(sq, self.occ, !c).any() {
                     return false;
                 }
             }
@@ -146,14 +146,14 @@ impl<B: Bitboard> Position<B> {
         let v = &self.t.variant;
         let flag = &v.game_end.flag;
         let stm = self.stm;
-        let flag_piece = |c: usize| *flag.piece.get(Color::from_index(c));
-        let king_flag = |c: usize| self.t.king.is_some() && flag_piece(c) == self.t.king;
+        let flag_piece = |c: Color| *flag.piece.get(c);
+        let king_flag = |c: Color| self.t.king.is_some() && flag_piece(c) == self.t.king;
         // A flag win by the side to move: it reached the region on its last move and the
         // opponent's extra move (flagMove) did not change that.
         if (flag.flag_move || flag.piece_safe) && self.flag_reached(stm) {
-            let draw = ((flag.flag_move && stm == 0 && king_flag(1))
+            let draw = ((flag.flag_move && stm == Color::White && king_flag(Color::Black))
                 || (flag.piece_safe && !flag.flag_move))
-                && self.flag_reached(stm ^ 1);
+                && self.flag_reached(!stm);
             let value = if draw {
                 GameValue::Draw
             } else {
@@ -161,9 +161,13 @@ impl<B: Bitboard> Position<B> {
             };
             return Some((value, EndReason::Flag));
         }
-        if (!flag.flag_move || flag.piece_safe || king_flag(stm)) && self.flag_reached(stm ^ 1) {
+        if (!flag.flag_move || flag.piece_safe || king_flag(stm)) && self.flag_reached(!stm) {
             // Racing kings: Black still draws if its king can step into the region now.
-            if flag.flag_move && king_flag(stm) && stm == 1 && self.black_king_can_follow() {
+            if flag.flag_move
+                && king_flag(stm)
+                && stm == Color::Black
+                && self.black_king_can_follow()
+            {
                 return None;
             }
             return Some((GameValue::Loss, EndReason::Flag));
@@ -204,13 +208,13 @@ impl<B: Bitboard> Position<B> {
             } else {
                 WHITE_OO << 1
             };
-            if w & (side << (2 * (self.stm ^ 1))) != 0 {
+            if w & (side << (2 * (!self.stm).index())) != 0 {
                 return Some((GameValue::Loss, EndReason::Castling));
             }
         }
         // The opponent first: a capture may take both sides' rights away at once.
-        for c in [self.stm ^ 1, self.stm] {
-            let mask = 3 << (2 * c);
+        for c in [!self.stm, self.stm] {
+            let mask = 3 << (2 * c.index());
             if w & mask != 0 && w & mask & self.st.castling == 0 {
                 let value = if c == self.stm {
                     GameValue::Loss
@@ -243,7 +247,9 @@ impl<B: Bitboard> Position<B> {
                 let mut score = -1i32;
                 for (name, w) in weights {
                     if let Some(t) = v.piece_by_name(name) {
-                        score += w * (self.count(t, 0) as i32 - self.count(t, 1) as i32);
+                        score += w
+                            * (self.count(t, Color::White) as i32
+                                - self.count(t, Color::Black) as i32);
                     }
                 }
                 if score > 0 {
@@ -278,11 +284,11 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
         let us = self.stm;
-        let theirs = self.st.pseudo_royals & self.by_color[us ^ 1];
+        let theirs = self.st.pseudo_royals & self.by_color[!us];
         let blast = v.captures.blast_on_capture;
         let attacked = |sr| {
             !(blast && (adjacent::<B>(&self.t.geo, sr) & theirs).any())
-                && self.attackers_to(sr, self.occ, us ^ 1).any()
+                && self.attackers_to(sr, self.occ, !us).any()
         };
         if (self.st.pseudo_royals & self.by_color[us])
             .iter()
@@ -306,7 +312,7 @@ impl<B: Bitboard> Position<B> {
         let mut value = ge.stalemate_value;
         if ge.stalemate_piece_count {
             let mine = self.by_color[self.stm].count();
-            let theirs = self.by_color[self.stm ^ 1].count();
+            let theirs = self.by_color[!self.stm].count();
             value = match mine.cmp(&theirs) {
                 std::cmp::Ordering::Equal => GameValue::Draw,
                 std::cmp::Ordering::Less => ge.stalemate_value,

@@ -14,6 +14,7 @@ pub mod enclosing;
 pub mod end;
 pub mod obligations;
 
+use crate::color::Color;
 use crate::variant::GameValue;
 
 /// Why a game ended.
@@ -98,7 +99,7 @@ pub struct Outcome {
     /// Why the game ended.
     pub reason: EndReason,
     /// The side to move (0 White, 1 Black), to turn the value into a PGN result.
-    pub side_to_move: usize,
+    pub side_to_move: Color,
 }
 
 impl Outcome {
@@ -106,17 +107,17 @@ impl Outcome {
     pub fn pgn(&self) -> &'static str {
         match (self.value, self.side_to_move) {
             (GameValue::Draw, _) => "1/2-1/2",
-            (GameValue::Win, 0) | (GameValue::Loss, 1) => "1-0",
+            (GameValue::Win, Color::White) | (GameValue::Loss, Color::Black) => "1-0",
             _ => "0-1",
         }
     }
 
     /// The winner (0 White, 1 Black), `None` for a draw.
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<Color> {
         match self.value {
             GameValue::Draw => None,
             GameValue::Win => Some(self.side_to_move),
-            GameValue::Loss => Some(self.side_to_move ^ 1),
+            GameValue::Loss => Some(!self.side_to_move),
         }
     }
 }

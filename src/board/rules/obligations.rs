@@ -80,7 +80,7 @@ impl<B: Bitboard> Position<B> {
     /// for the rarer moves and pieces named below, which are played on a copy.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.stm;
-        let Some(ksq) = self.king_square(us ^ 1) else {
+        let Some(ksq) = self.king_square(!us) else {
             return false;
         };
         let (from, to) = (m.from(), m.to());

@@ -7,6 +7,7 @@ use super::network::Network;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::position::{color_of, type_of, BoardObserver, Piece, Position};
+use crate::color::Color;
 
 /// The accumulators of the positions on the search path, the current one last.
 #[derive(Debug, Clone)]
@@ -84,10 +85,11 @@ impl<'a> AccumulatorUpdate<'a> {
     }
 
     #[inline(always)]
-    fn apply(&mut self, add: bool, feature: impl Fn(usize) -> usize) {
+    fn apply(&mut self, add: bool, feature: impl Fn(Color) -> usize) {
         let h = self.net.hidden;
-        for persp in 0..2 {
-            let half = &mut self.acc[persp * h..(persp + 1) * h];
+        for persp in Color::BOTH {
+            let at = persp.index() * h;
+            let half = &mut self.acc[at..at + h];
             if add {
                 self.net.add_feature(half, feature(persp));
             } else {
@@ -114,7 +116,7 @@ impl BoardObserver for AccumulatorUpdate<'_> {
         self.piece_added(piece, to);
     }
     #[inline(always)]
-    fn hand_changed(&mut self, type_id: u8, color: usize, old: u32, new: u32) {
+    fn hand_changed(&mut self, type_id: u8, color: Color, old: u32, new: u32) {
         let fs = self.fs;
         // The thermometer gains or loses its top slot (counts past the last slot saturate).
         if new > old && (old as usize) < HAND_SLOTS {

@@ -12,6 +12,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
 use crate::board::position::Position;
+use crate::color::Color;
 
 /// Hand features per (type, own/opponent): counts above this saturate.
 pub const HAND_SLOTS: usize = 16;
@@ -74,9 +75,9 @@ impl FeatureSet {
 
     /// The feature of a piece of `type_id` and `color` on `sq`, seen from `perspective`.
     #[inline(always)]
-    pub fn piece(&self, perspective: usize, type_id: u8, color: usize, sq: Square) -> usize {
+    pub fn piece(&self, perspective: Color, type_id: u8, color: Color, sq: Square) -> usize {
         let theirs = (color != perspective) as usize;
-        let rsq = if perspective == 0 {
+        let rsq = if perspective == Color::White {
             sq.index()
         } else {
             self.mirror[sq.index()] as usize
@@ -87,15 +88,15 @@ impl FeatureSet {
     /// The hand feature that a `slot`-th piece (0-based, below [`HAND_SLOTS`]) of `type_id`
     /// held by `color` activates, seen from `perspective`.
     #[inline(always)]
-    pub fn hand(&self, perspective: usize, type_id: u8, color: usize, slot: usize) -> usize {
+    pub fn hand(&self, perspective: Color, type_id: u8, color: Color, slot: usize) -> usize {
         let theirs = (color != perspective) as usize;
         2 * self.n_types * self.squares + (type_id as usize * 2 + theirs) * HAND_SLOTS + slot
     }
 
     /// Every active feature of `pos` from `perspective`, appended to `out`.
-    pub fn active<B: Bitboard>(&self, pos: &Position<B>, perspective: usize, out: &mut Vec<u32>) {
+    pub fn active<B: Bitboard>(&self, pos: &Position<B>, perspective: Color, out: &mut Vec<u32>) {
         for ty in 0..self.n_types as u8 {
-            for c in 0..2 {
+            for c in Color::BOTH {
                 for sq in pos.pieces_of(ty, c).iter() {
                     out.push(self.piece(perspective, ty, c, sq) as u32);
                 }
@@ -124,8 +125,8 @@ mod tests {
             assert_eq!(fs.len(), 768);
             // The start position is symmetric: both sides see the same features.
             let (mut w, mut b) = (Vec::new(), Vec::new());
-            fs.active(p, 0, &mut w);
-            fs.active(p, 1, &mut b);
+            fs.active(p, Color::White, &mut w);
+            fs.active(p, Color::Black, &mut b);
             w.sort_unstable();
             b.sort_unstable();
             assert_eq!(w, b);
@@ -138,7 +139,10 @@ mod tests {
             let n = p.tables().n_types;
             assert_eq!(fs.len(), 2 * n * 81 + 2 * n * HAND_SLOTS);
             // A hand feature lies after every board feature, and the last one is the last.
-            assert_eq!(fs.hand(1, n as u8 - 1, 0, HAND_SLOTS - 1), fs.len() - 1);
+            assert_eq!(
+                fs.hand(Color::Black, n as u8 - 1, Color::White, HAND_SLOTS - 1),
+                fs.len() - 1
+            );
         });
     }
 }

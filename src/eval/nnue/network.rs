@@ -6,6 +6,7 @@
 use super::features::FeatureSet;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
+use crate::color::Color;
 
 /// Quantisation of the first layer (activations are clipped to `0..=QA`).
 pub const QA: i32 = 255;
@@ -45,8 +46,8 @@ impl Network {
     pub fn refresh<B: Bitboard>(&self, pos: &Position<B>, fs: &FeatureSet, acc: &mut [i16]) {
         let h = self.hidden;
         let mut active = Vec::with_capacity(64);
-        for persp in 0..2 {
-            let half = &mut acc[persp * h..(persp + 1) * h];
+        for persp in Color::BOTH {
+            let half = &mut acc[persp.index() * h..(persp.index() + 1) * h];
             half.copy_from_slice(&self.ft_b);
             active.clear();
             fs.active(pos, persp, &mut active);
@@ -75,12 +76,12 @@ impl Network {
     }
 
     /// The evaluation in centipawns for the side to move `stm` of an accumulator.
-    pub fn output(&self, acc: &[i16], stm: usize) -> i32 {
+    pub fn output(&self, acc: &[i16], stm: Color) -> i32 {
         let h = self.hidden;
-        let other = stm ^ 1;
+        let other = !stm;
         let (us, them) = (
-            &acc[stm * h..(stm + 1) * h],
-            &acc[other * h..(other + 1) * h],
+            &acc[stm.index() * h..(stm.index() + 1) * h],
+            &acc[other.index() * h..(other.index() + 1) * h],
         );
         let mut sum: i64 = 0;
         for (half, w) in [(us, &self.out_w[..h]), (them, &self.out_w[h..])] {

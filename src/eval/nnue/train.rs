@@ -13,6 +13,7 @@ use super::features::FeatureSet;
 use super::network::{Network, QA, QB};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
+use crate::color::Color;
 
 /// Scores and outputs: 1.0 of output is this many centipawns.
 pub const SCALE: i32 = 400;
@@ -41,7 +42,7 @@ impl Samples {
         lambda: f32,
     ) {
         let stm = pos.side_to_move();
-        let (score, result) = if stm == 0 {
+        let (score, result) = if stm == Color::White {
             (white_score, white_result)
         } else {
             (-white_score, 1.0 - white_result)
@@ -49,7 +50,7 @@ impl Samples {
         let start = self.feats.len();
         fs.active(pos, stm, &mut self.feats);
         let n_us = self.feats.len() - start;
-        fs.active(pos, stm ^ 1, &mut self.feats);
+        fs.active(pos, !stm, &mut self.feats);
         let n_them = self.feats.len() - start - n_us;
         self.bounds.push((start as u32, n_us as u16, n_them as u16));
         self.targets
@@ -280,7 +281,7 @@ impl FloatNet {
         let stm = pos.side_to_move();
         let (mut us, mut them) = (Vec::new(), Vec::new());
         fs.active(pos, stm, &mut us);
-        fs.active(pos, stm ^ 1, &mut them);
+        fs.active(pos, !stm, &mut them);
         let mut acc = vec![0.0; 2 * self.hidden];
         self.forward(&us, &them, &mut acc) * SCALE as f32
     }
@@ -397,7 +398,7 @@ mod tests {
                         .map(|&(ty, val)| p.count(ty - 1, c) as i32 * val)
                         .sum::<i32>()
                 };
-                data.push(&fs, p, (m(0) - m(1)) as f32, 0.5, 0.0);
+                data.push(&fs, p, (m(Color::White) - m(Color::Black)) as f32, 0.5, 0.0);
             });
             games.push(g);
         }

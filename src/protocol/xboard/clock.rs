@@ -1,6 +1,7 @@
 //! Time controls: `level`, `st`, `sd` and the clocks as search limits.
 
 use super::Session;
+use crate::color::Color;
 use crate::engine::options::names;
 use crate::engine::Engine;
 use crate::search::Limits;
@@ -35,7 +36,7 @@ impl Session {
         } else if let Some(lv) = self.level {
             let mine = self.time_cs.map(|t| t * 10).unwrap_or(lv.base_ms.max(1));
             let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 {
+            let (w, b) = if stm == Color::White {
                 (mine, theirs)
             } else {
                 (theirs, mine)
@@ -56,7 +57,7 @@ impl Session {
         } else if let Some(t) = self.time_cs {
             let mine = t * 10;
             let theirs = self.otim_cs.map(|t| t * 10).unwrap_or(mine);
-            let (w, b) = if stm == 0 {
+            let (w, b) = if stm == Color::White {
                 (mine, theirs)
             } else {
                 (theirs, mine)

@@ -1,6 +1,7 @@
 //! Protocol 1 `edit` mode: a board built square by square.
 
 use super::Session;
+use crate::color::Color;
 use crate::engine::game::Coord;
 use crate::engine::Engine;
 use crate::protocol::movetext::Coords;
@@ -71,7 +72,11 @@ fn edit_fen(engine: &Engine, c: &Coords, squares: &[(Coord, char)]) -> String {
             board.push('/');
         }
     }
-    let stm = if engine.side_to_move() == 0 { "w" } else { "b" };
+    let stm = if engine.side_to_move() == Color::White {
+        "w"
+    } else {
+        "b"
+    };
     let v = engine.variant();
     let start_board = v.start_fen.split_whitespace().next().unwrap_or("");
     let start_rights = v.start_fen.split_whitespace().nth(2).unwrap_or("-");

@@ -1,6 +1,7 @@
 //! Highlights for XBoard: the answers to `lift`, `put` and `hover`.
 
 use super::Session;
+use crate::color::Color;
 use crate::engine::game::{Coord, MoveDetail};
 use crate::engine::Engine;
 use crate::protocol::movetext::{highlight_board, Coords};
@@ -60,7 +61,7 @@ impl Session {
 
     /// Yellow marks on every square where the side to move can drop the piece in holdings
     /// slot `slot` of `side` (none when it is not that side's move).
-    pub(super) fn drop_marks(&self, engine: &Engine, side: usize, slot: u8) -> Vec<(Coord, char)> {
+    pub(super) fn drop_marks(&self, engine: &Engine, side: Color, slot: u8) -> Vec<(Coord, char)> {
         if side != engine.side_to_move() {
             return Vec::new();
         }

@@ -12,6 +12,7 @@ mod clock;
 mod edit;
 mod highlight;
 
+use crate::color::Color;
 use clock::Level;
 use edit::EditBoard;
 pub use highlight::moves_from;
@@ -129,7 +130,7 @@ struct Session {
     gen: Arc<AtomicU64>,
     searching: Searching,
     /// The side the engine plays; `None` in force mode.
-    engine_side: Option<usize>,
+    engine_side: Option<Color>,
     analyzing: bool,
     pending_pongs: Vec<String>,
     level: Option<Level>,
@@ -208,7 +209,7 @@ pub fn run(
         shared,
         gen,
         searching: Searching::Idle,
-        engine_side: Some(1),
+        engine_side: Some(Color::Black),
         analyzing: false,
         pending_pongs: Vec::new(),
         level: None,
@@ -386,12 +387,16 @@ impl Session {
                 self.think(engine);
             }
             "playother" => {
-                self.engine_side = Some(engine.side_to_move() ^ 1);
+                self.engine_side = Some(!engine.side_to_move());
                 self.start_ponder(engine);
             }
             "white" | "black" => {
                 // Only with colors=1 (we ask for colors=0): the GUI's side to move.
-                self.engine_side = Some(if cmd == "white" { 1 } else { 0 });
+                self.engine_side = Some(if cmd == "white" {
+                    Color::Black
+                } else {
+                    Color::White
+                });
             }
             "usermove" => self.user_move(engine, arg),
             "level" => self.level(arg),
@@ -578,7 +583,7 @@ impl Session {
         }
         engine.new_game();
         self.set_coords(engine);
-        self.engine_side = Some(1);
+        self.engine_side = Some(Color::Black);
         self.drop_castling = false;
         self.sd = None;
         self.excluded.clear();

@@ -8,6 +8,7 @@ mod draws;
 mod node;
 mod ordering;
 
+use crate::color::Color;
 use draws::DrawRules;
 
 use super::history::{Histories, HistoryStore, NO_PIECE_TO};
@@ -563,7 +564,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.sh.ctrl.stop.store(true, Ordering::Relaxed);
     }
 
-    fn has_pieces(&self, color: usize) -> bool {
+    fn has_pieces(&self, color: Color) -> bool {
         let ev = &*self.sh.ev;
         (0..self.n_types as u8).any(|t| ev.is_piece(t) && self.pos.count(t, color) > 0)
     }
@@ -575,7 +576,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let Some(pawn) = self.pos.tables().pawn else {
             return 0;
         };
-        formation_key(&[self.pos.pieces_of(pawn, 0), self.pos.pieces_of(pawn, 1)])
+        formation_key(&[
+            self.pos.pieces_of(pawn, Color::White),
+            self.pos.pieces_of(pawn, Color::Black),
+        ])
     }
 }
 

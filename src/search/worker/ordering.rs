@@ -84,7 +84,7 @@ impl<B: Bitboard> Worker<'_, B> {
             if prev == NULL_MOVE || prev == Move::NONE {
                 Move::NONE
             } else {
-                self.counters[us * 256 + prev.to().index()]
+                self.counters[us.index() * 256 + prev.to().index()]
             }
         } else {
             Move::NONE
@@ -188,7 +188,7 @@ impl<B: Bitboard> Worker<'_, B> {
             if ply > 0 {
                 let prev = self.played[ply - 1];
                 if prev != NULL_MOVE && prev != Move::NONE {
-                    self.counters[us * 256 + prev.to().index()] = best;
+                    self.counters[us.index() * 256 + prev.to().index()] = best;
                 }
             }
             let before = self.cont_keys(ply);
