@@ -1,6 +1,7 @@
 //! Embeds the evaluation weight files of `weights/` (one per variant, named after it) into
 //! the binary, so that a tuned variant needs a file and no Rust. A file whose `variant` line
-//! names more variants (`variant makruk cambodian`) serves those too.
+//! names more variants (`variant makruk cambodian`) serves those too. Embeds the NNUE nets of
+//! `nets/` (`nets/NAME.nnue`, one per variant) the same way.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -36,6 +37,36 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("builtin_weights.rs"), code).expect("OUT_DIR is writable");
+    std::fs::write(out.join("builtin_nets.rs"), nets_code(&root.join("nets")))
+        .expect("OUT_DIR is writable");
+}
+
+/// `BUILTIN_NETS`: (variant name, net file bytes) for every `nets/NAME.nnue`.
+fn nets_code(dir: &std::path::Path) -> String {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut nets: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "nnue"))
+                .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
+                .collect()
+        })
+        .unwrap_or_default();
+    nets.sort();
+    let mut code = String::from("/// Built-in nets: (variant name, net file).\n");
+    code.push_str("pub const BUILTIN_NETS: &[(&str, &[u8])] = &[\n");
+    for (name, path) in &nets {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let _ = writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            path.display().to_string()
+        );
+    }
+    code.push_str("];\n");
+    code
 }
 
 /// The names after the first on a weights file's `variant` line: the variants that share the

@@ -632,25 +632,39 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
     u.handshake();
     let start = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let fen = format!("position fen {start}");
-    u.send(&fen);
-    u.send("go depth 4");
-    let (hce, _) = u.bestmove();
+    // Each search from a new game (empty table and histories), so that only the evaluation
+    // differs.
+    let trace = |u: &mut Uci| {
+        u.send("ucinewgame");
+        u.send(&fen);
+        u.send("go depth 4");
+        let (lines, mv) = u.bestmove();
+        assert!(legal_after("chess", Some(start), &[]).contains(&mv), "{mv}");
+        search_trace(&lines)
+    };
+    // By default chess plays with the hand-crafted evaluation; with `Use NNUE` and no
+    // EvalFile, with its built-in net (nets/chess.nnue).
+    let hce = trace(&mut u);
+    u.send("setoption name Use NNUE value true");
+    let builtin = trace(&mut u);
     u.send(&format!(
         "setoption name EvalFile value {}",
         chess.display()
     ));
     u.send("setoption name Use NNUE value true");
-    u.send(&fen);
-    u.send("go depth 4");
-    let (nnue, mv) = u.bestmove();
-    assert!(legal_after("chess", Some(start), &[]).contains(&mv), "{mv}");
+    let nnue = trace(&mut u);
     // Another evaluation searches another tree: the scores and node counts of the
     // iterations differ (one score alone can coincide, as 40 cp did once).
-    assert_ne!(
-        search_trace(&hce),
-        search_trace(&nnue),
-        "the net is not used"
-    );
+    assert_ne!(hce, nnue, "the net of EvalFile is not used");
+    assert_ne!(hce, builtin, "the built-in net is not used");
+    assert_ne!(builtin, nnue, "EvalFile does not replace the built-in net");
+    // Without an EvalFile again, the built-in net is back.
+    u.send("setoption name EvalFile value <empty>");
+    assert_eq!(trace(&mut u), builtin);
+    u.send(&format!(
+        "setoption name EvalFile value {}",
+        chess.display()
+    ));
     // A chess net does not fit xiangqi: the variant plays with the hand-crafted evaluation,
     // and choosing the net again there is refused with the reason.
     u.send("setoption name UCI_Variant value xiangqi");

@@ -235,6 +235,11 @@ fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition)
     })
 }
 
+/// A net file's bytes read as a net, or the reason they cannot be.
+fn bytes_net(bytes: &[u8]) -> Result<Network, String> {
+    Network::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
 /// Win/draw/loss per mille from a score (a simple logistic model).
 pub fn wdl(score: Score) -> [u32; 3] {
     match score {
@@ -292,7 +297,7 @@ impl Engine {
         let _ = options.set(names::VARIANT, Some(&variant.name));
         let hash = options.int(names::HASH) as usize;
         let threads = options.int(names::THREADS).max(1) as usize;
-        Engine {
+        let mut engine = Engine {
             variants,
             variant,
             tables,
@@ -306,7 +311,12 @@ impl Engine {
             running: None,
             on_info: Arc::new(|_| {}),
             on_bestmove: Arc::new(|_| {}),
-        }
+        };
+        // The options' net for the first variant: none by default (`Use NNUE` false); were it
+        // true, the variant's built-in net (without an `EvalFile` nothing is read, so nothing
+        // can fail).
+        let _ = engine.apply_nnue(&engine.options.clone());
+        engine
     }
 
     /// Sets the callback for search progress.
@@ -364,17 +374,26 @@ impl Engine {
 
     /// Chooses the net `opts` ask for (`Use NNUE`, `EvalFile`) for the current variant, or
     /// none; a file that cannot be read or does not fit the variant is an error and changes
-    /// nothing.
+    /// nothing. Without an `EvalFile` the variant's built-in net plays (`nets/NAME.nnue`); a
+    /// variant without either plays with the hand-crafted evaluation.
     fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
         let path = opts.text(names::EVAL_FILE);
         let net = if !opts.bool(names::USE_NNUE) {
             None
-        } else if path.is_empty() {
-            // Not an error: a GUI may send `Use NNUE` before `EvalFile`.
-            tracing::warn!("Use NNUE without an EvalFile: the hand-crafted evaluation plays");
-            None
-        } else {
+        } else if !path.is_empty() {
             Some(Arc::new(self.load_net(&path)?))
+        } else {
+            match crate::eval::nnue::builtin_net(&self.variant.name) {
+                Some(bytes) => match self.check_net(&bytes_net(bytes), "built-in") {
+                    Ok(net) => Some(Arc::new(net)),
+                    Err(e) => {
+                        // A user's variant that redefines a built-in name with other pieces.
+                        tracing::warn!("{e}; the hand-crafted evaluation plays");
+                        None
+                    }
+                },
+                None => None,
+            }
         };
         let mut ev = (*self.ev).clone();
         ev.set_nnue(net);
@@ -384,12 +403,25 @@ impl Engine {
 
     /// Reads the net file at `path` and checks that it fits the current variant.
     fn load_net(&self, path: &str) -> Result<NnueEval, EngineError> {
+        let bytes = std::fs::read(path).map_err(|e| EngineError::Net {
+            path: path.to_string(),
+            reason: e.to_string(),
+        })?;
+        self.check_net(&bytes_net(&bytes), path)
+    }
+
+    /// The net of a net file's bytes (`Err` with the reason it cannot be read), checked
+    /// against the current variant; `path` names it in errors.
+    fn check_net(
+        &self,
+        net: &Result<Network, String>,
+        path: &str,
+    ) -> Result<NnueEval, EngineError> {
         let err = |reason: String| EngineError::Net {
             path: path.to_string(),
             reason,
         };
-        let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
-        let net = Network::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
+        let net = net.clone().map_err(err)?;
         let (geo, n_types, hands) = match &self.tables {
             AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
             AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),

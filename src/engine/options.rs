@@ -97,7 +97,8 @@ pub mod names {
     pub const VARIANT_PATH: &str = "VariantPath";
     /// Win/draw/loss in info lines.
     pub const SHOW_WDL: &str = "UCI_ShowWDL";
-    /// Evaluate with the NNUE net of `EvalFile` instead of the hand-crafted evaluation.
+    /// Evaluate with an NNUE net (the one of `EvalFile`, else the variant's built-in net, if
+    /// it has one) instead of the hand-crafted evaluation.
     pub const USE_NNUE: &str = "Use NNUE";
     /// The NNUE net file.
     pub const EVAL_FILE: &str = "EvalFile";

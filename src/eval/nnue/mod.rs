@@ -3,7 +3,7 @@
 //! board's observer ([`accumulator`]).
 //!
 //! One feature set serves every variant ([`features`]); the net is (F -> H) x 2 -> 1 with
-//! SCReLU ([`network`]).
+//! SCReLU ([`network`]). The nets of `nets/` are built in ([`builtin_net`]).
 
 pub mod accumulator;
 pub mod features;
@@ -15,3 +15,13 @@ pub use accumulator::{AccumulatorStack, AccumulatorUpdate};
 pub use features::FeatureSet;
 pub use file::NetError;
 pub use network::Network;
+
+include!(concat!(env!("OUT_DIR"), "/builtin_nets.rs"));
+
+/// The net file built in for `variant` (`nets/NAME.nnue`, embedded at build time), if any.
+pub fn builtin_net(variant: &str) -> Option<&'static [u8]> {
+    BUILTIN_NETS
+        .iter()
+        .find(|(name, _)| *name == variant)
+        .map(|&(_, bytes)| bytes)
+}
