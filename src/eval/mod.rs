@@ -277,11 +277,6 @@ impl EvalParams {
     pub fn is_royal(&self, ty: u8) -> bool {
         self.royal.get(ty as usize).copied().unwrap_or(false)
     }
-
-    /// The pawn type (passed pawns, pawn shields), if the variant has one.
-    pub fn pawn_type(&self) -> Option<u8> {
-        self.pawn
-    }
 }
 
 /// Adds `n` times the weight `w` (weight `index` of the layout) to colour `c`'s middlegame
