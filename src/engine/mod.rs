@@ -235,11 +235,6 @@ fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition)
     })
 }
 
-/// A net file's bytes read as a net, or the reason they cannot be.
-fn bytes_net(bytes: &[u8]) -> Result<Network, String> {
-    Network::from_bytes(bytes).map_err(|e| e.to_string())
-}
-
 /// Win/draw/loss per mille from a score (a simple logistic model).
 pub fn wdl(score: Score) -> [u32; 3] {
     match score {
@@ -384,7 +379,7 @@ impl Engine {
             Some(Arc::new(self.load_net(&path)?))
         } else {
             match crate::eval::nnue::builtin_net(&self.variant.name) {
-                Some(bytes) => match self.check_net(&bytes_net(bytes), "built-in") {
+                Some(bytes) => match self.read_net(bytes, "built-in") {
                     Ok(net) => Some(Arc::new(net)),
                     Err(e) => {
                         // A user's variant that redefines a built-in name with other pieces.
@@ -392,7 +387,13 @@ impl Engine {
                         None
                     }
                 },
-                None => None,
+                None => {
+                    tracing::info!(
+                        "no net for {}: the hand-crafted evaluation plays",
+                        self.variant.name
+                    );
+                    None
+                }
             }
         };
         let mut ev = (*self.ev).clone();
@@ -407,21 +408,17 @@ impl Engine {
             path: path.to_string(),
             reason: e.to_string(),
         })?;
-        self.check_net(&bytes_net(&bytes), path)
+        self.read_net(&bytes, path)
     }
 
-    /// The net of a net file's bytes (`Err` with the reason it cannot be read), checked
-    /// against the current variant; `path` names it in errors.
-    fn check_net(
-        &self,
-        net: &Result<Network, String>,
-        path: &str,
-    ) -> Result<NnueEval, EngineError> {
+    /// The net of a net file's bytes, checked against the current variant; `path` names it
+    /// in errors.
+    fn read_net(&self, bytes: &[u8], path: &str) -> Result<NnueEval, EngineError> {
         let err = |reason: String| EngineError::Net {
             path: path.to_string(),
             reason,
         };
-        let net = net.clone().map_err(err)?;
+        let net = Network::from_bytes(bytes).map_err(|e| err(e.to_string()))?;
         let (geo, n_types, hands) = match &self.tables {
             AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
             AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),
