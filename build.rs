@@ -8,23 +8,10 @@ use std::path::PathBuf;
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()));
-    let dir = root.join("weights");
-    println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-                .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = named_files(&root.join("weights"), "txt");
     let mut code = String::from("/// Built-in weight files: (variant name, text).\n");
     code.push_str("pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[\n");
     for (name, path) in &files {
-        println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path).unwrap_or_default();
         for served in std::iter::once(name.as_str()).chain(sharing_variants(&text)) {
             let _ = writeln!(
@@ -41,24 +28,32 @@ fn main() {
         .expect("OUT_DIR is writable");
 }
 
-/// `BUILTIN_NETS`: (variant name, net file bytes) for every `nets/NAME.nnue`.
-fn nets_code(dir: &std::path::Path) -> String {
+/// The files `NAME.EXT` of `dir` as (NAME, path), sorted; cargo rebuilds when the folder or
+/// one of them changes. A missing folder has none.
+fn named_files(dir: &std::path::Path, ext: &str) -> Vec<(String, PathBuf)> {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut nets: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "nnue"))
+                .filter(|p| p.extension().is_some_and(|x| x == ext))
                 .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
                 .collect()
         })
         .unwrap_or_default();
-    nets.sort();
+    files.sort();
+    for (_, path) in &files {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+    files
+}
+
+/// `BUILTIN_NETS`: (variant name, net file bytes) for every `nets/NAME.nnue`.
+fn nets_code(dir: &std::path::Path) -> String {
     let mut code = String::from("/// Built-in nets: (variant name, net file).\n");
     code.push_str("pub const BUILTIN_NETS: &[(&str, &[u8])] = &[\n");
-    for (name, path) in &nets {
-        println!("cargo:rerun-if-changed={}", path.display());
+    for (name, path) in &named_files(dir, "nnue") {
         let _ = writeln!(
             code,
             "    ({name:?}, include_bytes!({:?})),",

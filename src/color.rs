@@ -25,16 +25,6 @@ impl Color {
         self as usize
     }
 
-    /// The side of an index: 0 is White, any other Black.
-    #[inline]
-    pub fn from_index(index: usize) -> Color {
-        if index == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
     /// The side whose pieces a FEN letter names: lowercase letters are Black's.
     #[inline]
     pub fn of_letter(letter: char) -> Color {
@@ -96,9 +86,8 @@ mod tests {
     use super::Color;
 
     #[test]
-    fn index_round_trips_and_sides_alternate() {
+    fn indices_and_sides_alternate() {
         for c in Color::BOTH {
-            assert_eq!(Color::from_index(c.index()), c);
             assert_ne!(c.opposite(), c);
             assert_eq!(c.opposite().opposite(), c);
         }

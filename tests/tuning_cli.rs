@@ -225,6 +225,12 @@ fn datagen_tune_and_weights_work_end_to_end() {
         err.contains("the net has 8 hidden neurons, --hidden asks for 16"),
         "{err}"
     );
+    // The size of a new net, given explicitly, is no exception.
+    let (code, _, err) = from(&["--hidden", "128"], "chess");
+    assert_eq!(code, 1);
+    assert!(err.contains("--hidden asks for 128"), "{err}");
+    let (code, _, err) = from(&["--hidden", "8"], "chess");
+    assert_eq!(code, 0, "{err}");
     let (code, _, err) = from(&[], "crazyhouse");
     assert_eq!(code, 1);
     assert!(err.contains(&format!("error: {}: ", path(&net))), "{err}");

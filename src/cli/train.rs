@@ -20,7 +20,7 @@ use crate::eval::nnue::{FeatureSet, Network};
 use crate::eval::piece_letters;
 use crate::variant::Variant;
 
-/// `--hidden`'s default.
+/// Hidden neurons per perspective of a new net.
 const DEFAULT_HIDDEN: usize = 128;
 
 #[derive(Debug, Args)]
@@ -34,9 +34,9 @@ pub struct TrainArgs {
     /// Write the net here.
     #[arg(long)]
     pub out: PathBuf,
-    /// Hidden neurons per perspective.
-    #[arg(long, default_value_t = DEFAULT_HIDDEN)]
-    pub hidden: usize,
+    /// Hidden neurons per perspective [default: 128, or the `--from` net's].
+    #[arg(long)]
+    pub hidden: Option<usize>,
     /// Continue training this net (made for the variant) instead of a new random one; its
     /// hidden size is kept, so `--hidden` must be left out or agree.
     #[arg(long, value_name = "NET")]
@@ -67,7 +67,7 @@ pub struct TrainArgs {
 /// Runs `train`.
 pub fn run(args: &TrainArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
-        (1..=4096).contains(&args.hidden),
+        args.hidden.map_or(true, |h| (1..=4096).contains(&h)),
         "--hidden must be 1 to 4096"
     );
     anyhow::ensure!(
@@ -112,8 +112,8 @@ fn train_on<B: Bitboard>(
     }
     anyhow::ensure!(!training.is_empty(), "no positions to train on");
     let mut net = match &args.from {
-        Some(path) => start_from(path, v, t, &fs, args)?,
-        None => FloatNet::new(fs.len(), args.hidden, args.seed),
+        Some(path) => start_from(path, v, t, &fs, args.hidden)?,
+        None => FloatNet::new(fs.len(), args.hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
     };
     say!(
         "{} training and {} validation positions, {} inputs, hidden {}",
@@ -149,14 +149,14 @@ fn train_on<B: Bitboard>(
     Ok(())
 }
 
-/// The float net of the net file at `path`, which must fit the variant (and `--hidden`, when
-/// given other than its default).
+/// The float net of the net file at `path`, which must fit the variant (and `hidden`, when
+/// given).
 fn start_from<B: Bitboard>(
     path: &std::path::Path,
     v: &Variant,
     t: &Arc<Tables<B>>,
     fs: &FeatureSet,
-    args: &TrainArgs,
+    hidden: Option<usize>,
 ) -> anyhow::Result<FloatNet> {
     let shown = path.display();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
@@ -170,11 +170,12 @@ fn start_from<B: Bitboard>(
         fs.len(),
     )
     .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
-    anyhow::ensure!(
-        args.hidden == net.hidden || args.hidden == DEFAULT_HIDDEN,
-        "{shown}: the net has {} hidden neurons, --hidden asks for {}",
-        net.hidden,
-        args.hidden
-    );
+    if let Some(h) = hidden {
+        anyhow::ensure!(
+            h == net.hidden,
+            "{shown}: the net has {} hidden neurons, --hidden asks for {h}",
+            net.hidden
+        );
+    }
     Ok(FloatNet::from_network(&net))
 }
