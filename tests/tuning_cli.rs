@@ -332,3 +332,71 @@ fn malformed_files_are_rejected_with_file_and_line() {
     assert!(err.contains("--hidden must be 1 to 4096"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn datagen_plays_with_the_net_it_is_given() {
+    let dir = scratch("datagen-nnue");
+    let run = |extra: &[&str], out: &Path| {
+        let mut args = vec![
+            "datagen",
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "40",
+            "--seed",
+            "3",
+            "--out",
+            path(out),
+        ];
+        args.extend_from_slice(extra);
+        dabbaba(&args)
+    };
+    let (hce, nnue) = (dir.join("hce.txt"), dir.join("nnue.txt"));
+    for (extra, out) in [(&[][..], &hce), (&["--nnue"][..], &nnue)] {
+        let (code, _, err) = run(extra, out);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (hce, nnue) = (
+        std::fs::read_to_string(&hce).expect("data"),
+        std::fs::read_to_string(&nnue).expect("data"),
+    );
+    // Same seed, same openings: only the evaluation differs, so the scores do.
+    assert!(!hce.is_empty() && !nnue.is_empty());
+    assert_ne!(hce, nnue);
+
+    // The built-in net's file given by name plays exactly like --nnue.
+    let named = dir.join("named.txt");
+    let net = Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/chess.nnue");
+    let (code, _, err) = run(&["--eval-file", path(&net)], &named);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&named).expect("data"), nnue);
+
+    // A variant without a net, or a file that is no net, is refused before any game.
+    let (code, _, err) = dabbaba(&[
+        "datagen",
+        "--variant",
+        "xiangqi",
+        "--nnue",
+        "--out",
+        path(&dir.join("x.txt")),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'xiangqi' has no built-in net"), "{err}");
+    assert!(
+        !dir.join("x.txt").exists(),
+        "no output file for a refused run"
+    );
+    let bogus = dir.join("bogus.nnue");
+    std::fs::write(&bogus, "not a net").expect("write");
+    let (code, _, err) = run(&["--eval-file", path(&bogus)], &dir.join("b.txt"));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bogus.nnue") && err.contains("not a Dabbaba net"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,7 +14,9 @@
 //! the game number and the settings (one thread per game, fresh hash and histories), so a run
 //! can be stopped and started again with the same command: games already in the file are
 //! skipped. Games end by the variant's rules, or are adjudicated: a win when the score stays
-//! above `--win-score` for both sides for 8 plies, a draw at `--max-plies`.
+//! above `--win-score` for both sides for 8 plies, a draw at `--max-plies`. With `--nnue` (the
+//! variant's built-in net) or `--eval-file NET` both sides evaluate with a net, so that a
+//! training round learns from the best net so far.
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
@@ -59,6 +61,13 @@ pub struct DatagenArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// Play with the variant's built-in NNUE net (`nets/VARIANT.nnue`) instead of the
+    /// hand-crafted evaluation, so that each round's data comes from the best net so far.
+    #[arg(long)]
+    pub nnue: bool,
+    /// Play with this NNUE net file (implies --nnue).
+    #[arg(long, value_name = "NET")]
+    pub eval_file: Option<PathBuf>,
     /// Output file, appended to.
     #[arg(long)]
     pub out: PathBuf,
@@ -77,6 +86,12 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     if set.get(&args.variant).is_none() {
         anyhow::bail!("unknown variant '{}'", args.variant);
     }
+    // Options that cannot be used (a net that is not there) fail here, before the output
+    // file is created.
+    setup(
+        &mut Engine::with_variants(set.clone()),
+        &Settings::from(args),
+    )?;
     let done = games_in(&args.out)?;
     let todo: Vec<u64> = (0..args.games).filter(|g| !done.contains(g)).collect();
     let mut file = OpenOptions::new()
@@ -174,6 +189,8 @@ struct Settings {
     seed: u64,
     win_score: i32,
     max_plies: usize,
+    nnue: bool,
+    eval_file: Option<PathBuf>,
 }
 
 impl From<&DatagenArgs> for Settings {
@@ -185,6 +202,8 @@ impl From<&DatagenArgs> for Settings {
             seed: a.seed,
             win_score: a.win_score,
             max_plies: a.max_plies,
+            nnue: a.nnue || a.eval_file.is_some(),
+            eval_file: a.eval_file.clone(),
         }
     }
 }
@@ -192,6 +211,16 @@ impl From<&DatagenArgs> for Settings {
 fn setup(engine: &mut Engine, s: &Settings) -> anyhow::Result<()> {
     engine.set_variant(&s.variant)?;
     engine.set_option(names::THREADS, Some("1"))?;
+    if s.nnue {
+        if let Some(file) = &s.eval_file {
+            engine.set_option(names::EVAL_FILE, Some(&file.to_string_lossy()))?;
+        } else if crate::eval::nnue::builtin_net(&s.variant).is_none() {
+            // The engine would quietly play the hand-crafted evaluation; data labelled as the
+            // net's must come from a net.
+            anyhow::bail!("--nnue: variant '{}' has no built-in net (nets/{}.nnue); give one with --eval-file", s.variant, s.variant);
+        }
+        engine.set_option(names::USE_NNUE, Some("true"))?;
+    }
     Ok(())
 }
 
