@@ -108,6 +108,53 @@ fn bench_json_matches_text() {
     assert_eq!(ndjson(&out)[0]["type"], "error");
 }
 
+/// `bench`'s node count with extra arguments.
+fn bench_nodes(extra: &[&str]) -> u64 {
+    let mut args = vec!["bench", "--depth", "5", "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = dabbaba(&args);
+    assert_eq!(code, 0, "{err}");
+    uint(ndjson(&out).last().expect("total"), "nodes")
+}
+
+#[test]
+fn bench_measures_the_net_it_is_given() {
+    // The built-in net searches another tree than the hand-crafted evaluation, and the same
+    // one as its file given by name.
+    let builtin = bench_nodes(&["--nnue"]);
+    assert_ne!(builtin, bench_nodes(&[]));
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
+    assert_eq!(builtin, bench_nodes(&["--eval-file", file]));
+    // A variant without a net is refused alone, skipped among all.
+    let (code, _, err) = dabbaba(&["bench", "--variant", "xiangqi", "--nnue"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'xiangqi' has no built-in net"), "{err}");
+    let (code, out, err) = dabbaba(&[
+        "bench",
+        "--variant",
+        "all",
+        "--depth",
+        "1",
+        "--nnue",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("skipped xiangqi: --nnue"), "{err}");
+    let variants: Vec<String> = ndjson(&out)
+        .iter()
+        .filter_map(|l| l["variant"].as_str().map(String::from))
+        .collect();
+    let has_net = |v: &String| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("nets/{v}.nnue"))
+            .exists()
+    };
+    assert!(
+        variants.iter().any(|v| v == "chess") && variants.iter().all(has_net),
+        "{variants:?}"
+    );
+}
+
 #[test]
 fn status_text_and_json() {
     let cases: [(&str, &[&str], &str, &str); 10] = [

@@ -14,6 +14,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 
+use super::net_args::NetArgs;
 use crate::engine::options::names;
 use crate::engine::Engine;
 use crate::search::Limits;
@@ -36,6 +37,10 @@ pub struct BenchArgs {
     /// `time_ms`), then `{"type": "total", "nodes", "nps", "time_ms"}`.
     #[arg(long)]
     pub json: bool,
+    /// The evaluation (with `--variant all`, `--nnue` plays the nets of the variants that
+    /// have one and skips the others).
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// Chess bench positions.
@@ -197,6 +202,13 @@ fn run_inner(args: &BenchArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
                 continue;
             }
             return Err(e.into());
+        }
+        if let Err(e) = args.net.apply(&mut engine, name) {
+            if args.variant == "all" {
+                eprintln!("skipped {name}: {e}");
+                continue;
+            }
+            return Err(e);
         }
         let mut text = String::new();
         let mut rows = Vec::new();

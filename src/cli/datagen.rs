@@ -29,6 +29,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Args;
 
+use super::net_args::NetArgs;
 use crate::cli::output::say;
 use crate::engine::game::GameResult;
 use crate::engine::options::names;
@@ -61,13 +62,10 @@ pub struct DatagenArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
-    /// Play with the variant's built-in NNUE net (`nets/VARIANT.nnue`) instead of the
-    /// hand-crafted evaluation, so that each round's data comes from the best net so far.
-    #[arg(long)]
-    pub nnue: bool,
-    /// Play with this NNUE net file (implies --nnue).
-    #[arg(long, value_name = "NET")]
-    pub eval_file: Option<PathBuf>,
+    /// The evaluation both sides play with (a training round's data comes from the best net
+    /// so far).
+    #[command(flatten)]
+    pub net: NetArgs,
     /// Output file, appended to.
     #[arg(long)]
     pub out: PathBuf,
@@ -189,8 +187,7 @@ struct Settings {
     seed: u64,
     win_score: i32,
     max_plies: usize,
-    nnue: bool,
-    eval_file: Option<PathBuf>,
+    net: NetArgs,
 }
 
 impl From<&DatagenArgs> for Settings {
@@ -202,8 +199,7 @@ impl From<&DatagenArgs> for Settings {
             seed: a.seed,
             win_score: a.win_score,
             max_plies: a.max_plies,
-            nnue: a.nnue || a.eval_file.is_some(),
-            eval_file: a.eval_file.clone(),
+            net: a.net.clone(),
         }
     }
 }
@@ -211,17 +207,7 @@ impl From<&DatagenArgs> for Settings {
 fn setup(engine: &mut Engine, s: &Settings) -> anyhow::Result<()> {
     engine.set_variant(&s.variant)?;
     engine.set_option(names::THREADS, Some("1"))?;
-    if s.nnue {
-        if let Some(file) = &s.eval_file {
-            engine.set_option(names::EVAL_FILE, Some(&file.to_string_lossy()))?;
-        } else if crate::eval::nnue::builtin_net(&s.variant).is_none() {
-            // The engine would quietly play the hand-crafted evaluation; data labelled as the
-            // net's must come from a net.
-            anyhow::bail!("--nnue: variant '{}' has no built-in net (nets/{}.nnue); give one with --eval-file", s.variant, s.variant);
-        }
-        engine.set_option(names::USE_NNUE, Some("true"))?;
-    }
-    Ok(())
+    s.net.apply(engine, &s.variant)
 }
 
 /// A xorshift generator seeded by the run's seed and the game number.

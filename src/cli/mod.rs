@@ -11,6 +11,7 @@ pub mod check;
 pub mod datagen;
 pub mod game;
 mod logging;
+mod net_args;
 pub mod output;
 pub mod perft;
 mod piece;
