@@ -3,12 +3,13 @@
 //! board's observer ([`accumulator`]).
 //!
 //! One feature set serves every variant ([`features`]); the net is (F -> H) x 2 -> 1 with
-//! SCReLU ([`network`]). The nets of `nets/` are built in ([`builtin_net`]).
+//! SCReLU ([`network`]), its hot loops scalar or AVX2 ([`simd`]). The nets of `nets/` are built in ([`builtin_net`]).
 
 pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod simd;
 pub mod train;
 
 pub use accumulator::{AccumulatorStack, AccumulatorUpdate};

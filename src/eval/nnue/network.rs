@@ -60,19 +60,13 @@ impl Network {
     /// Adds feature `f`'s weights to one perspective's half of an accumulator.
     #[inline(always)]
     pub fn add_feature(&self, half: &mut [i16], f: usize) {
-        let w = &self.ft_w[f * self.hidden..(f + 1) * self.hidden];
-        for (a, &x) in half.iter_mut().zip(w) {
-            *a = a.wrapping_add(x);
-        }
+        super::simd::add(half, &self.ft_w[f * self.hidden..(f + 1) * self.hidden]);
     }
 
     /// Subtracts feature `f`'s weights from one perspective's half of an accumulator.
     #[inline(always)]
     pub fn sub_feature(&self, half: &mut [i16], f: usize) {
-        let w = &self.ft_w[f * self.hidden..(f + 1) * self.hidden];
-        for (a, &x) in half.iter_mut().zip(w) {
-            *a = a.wrapping_sub(x);
-        }
+        super::simd::sub(half, &self.ft_w[f * self.hidden..(f + 1) * self.hidden]);
     }
 
     /// The evaluation in centipawns for the side to move `stm` of an accumulator.
@@ -83,14 +77,8 @@ impl Network {
             &acc[stm.index() * h..(stm.index() + 1) * h],
             &acc[other.index() * h..(other.index() + 1) * h],
         );
-        let mut sum: i64 = 0;
-        for (half, w) in [(us, &self.out_w[..h]), (them, &self.out_w[h..])] {
-            for (&a, &w) in half.iter().zip(w) {
-                let c = (a as i32).clamp(0, QA);
-                // c * w fits i32 (255 * 32767); the square is taken in i64.
-                sum += ((c * w as i32) as i64) * c as i64;
-            }
-        }
+        let sum = super::simd::screlu_dot(us, &self.out_w[..h])
+            + super::simd::screlu_dot(them, &self.out_w[h..]);
         let out = sum / QA as i64 + self.out_b as i64;
         (out * self.scale as i64 / (QA * QB) as i64) as i32
     }
