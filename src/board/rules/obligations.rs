@@ -3,6 +3,7 @@
 //! `mutuallyImmuneTypes` (a piece may not capture a piece of its own type).
 
 use crate::board::bitboard::Bitboard;
+use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{type_of, Position, EMPTY, WALL};
 
@@ -132,6 +133,17 @@ impl<B: Bitboard> Position<B> {
                 || pt.capture[us].get(to, occ & !cannons).contains(ksq))
         {
             return true;
+        }
+        // Where checks follow from the squares a move changed (leaps and king-line slides
+        // only, see `checkers_after`), another piece can check only through a line the move
+        // opened: through `from`, or through the pawn taken en passant.
+        if self.t.quick_checks {
+            let opens = |s: Square| self.t.lines.through(ksq, s).any();
+            let ep_opens =
+                kind == MoveKind::EnPassant && opens(self.ep_capture_square(to, self.st.ep));
+            if !opens(from) && !ep_opens {
+                return false;
+            }
         }
         self.attacked_by_with(ksq, occ, us, self.by_color[us] & !B::square(from), cannons)
     }
