@@ -125,6 +125,17 @@ fn bench_measures_the_net_it_is_given() {
     assert_ne!(builtin, bench_nodes(&[]));
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
     assert_eq!(builtin, bench_nodes(&["--eval-file", file]));
+    // `analyse` evaluates with the net too: another score for the same position.
+    let score = |extra: &[&str]| {
+        let fen = "r1bqkbnr/p2p2p1/n1p1p3/1B5p/1P2N3/P4N2/2PP1PPP/R1BQK2R w KQkq - 0 8";
+        let mut args = vec!["analyse", "--fen", fen, "--depth", "3", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = dabbaba(&args);
+        assert_eq!(code, 0, "{err}");
+        ndjson(&out).last().expect("bestmove")["score"]["cp"].clone()
+    };
+    assert_ne!(score(&["--nnue"]), score(&[]));
+    assert_eq!(score(&["--nnue"]), score(&["--eval-file", file]));
     // A variant without a net is refused alone, skipped among all.
     let (code, _, err) = dabbaba(&["bench", "--variant", "xiangqi", "--nnue"]);
     assert_eq!(code, 1);

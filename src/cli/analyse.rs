@@ -17,6 +17,7 @@
 //!   position among the positions), `fen`, `id` and, when the EPD gives `bm`/`am`, `bm`, `am`
 //!   (as UCI) and `solved`; a final `summary` object counts them.
 
+use super::net_args::NetArgs;
 use crate::cli::output::say;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -77,6 +78,9 @@ pub struct AnalyseArgs {
     /// One JSON object per line (NDJSON) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The evaluation.
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// Runs `analyse`.
@@ -96,6 +100,7 @@ fn analyse(args: &AnalyseArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     engine.set_option(names::HASH, Some(&args.hash.to_string()))?;
     engine.set_option(names::THREADS, Some(&args.threads.to_string()))?;
     engine.set_option(names::MULTIPV, Some(&args.multipv.to_string()))?;
+    args.net.apply(&mut engine, &args.variant)?;
     // The whole --movetime is for the search: nobody waits for our answer on a clock.
     engine.set_option(names::MOVE_OVERHEAD, Some("0"))?;
     if args.wdl {
