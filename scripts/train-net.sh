@@ -79,7 +79,7 @@ say "validate: held-out loss $first before, $last after"
 if [ -f "$parent" ]; then
   old=(cmd="$dabbaba" proto=uci name=parent option.Hash=16 option.Threads=1 "option.Use NNUE=true")
 else
-  old=(cmd="$dabbaba" proto=uci name=hce option.Hash=16 option.Threads=1)
+  old=(cmd="$dabbaba" proto=uci name=hce option.Hash=16 option.Threads=1 "option.Use NNUE=false")
 fi
 step match python3 "$root/scripts/match.py" --variant "$variant" --nodes "$match_nodes" \
   --concurrency "$jobs" --random-plies 6 --seed "$match_seed" --max-plies 400 \

@@ -119,10 +119,11 @@ fn bench_nodes(extra: &[&str]) -> u64 {
 
 #[test]
 fn bench_measures_the_net_it_is_given() {
-    // The built-in net searches another tree than the hand-crafted evaluation, and the same
-    // one as its file given by name.
+    // The built-in net (the default) searches another tree than the hand-crafted evaluation,
+    // and the same one as its file given by name.
     let builtin = bench_nodes(&["--nnue"]);
-    assert_ne!(builtin, bench_nodes(&[]));
+    assert_ne!(builtin, bench_nodes(&["--hce"]));
+    assert_eq!(builtin, bench_nodes(&[]), "chess plays its net by default");
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
     assert_eq!(builtin, bench_nodes(&["--eval-file", file]));
     // `analyse` evaluates with the net too: another score for the same position.
@@ -134,7 +135,7 @@ fn bench_measures_the_net_it_is_given() {
         assert_eq!(code, 0, "{err}");
         ndjson(&out).last().expect("bestmove")["score"]["cp"].clone()
     };
-    assert_ne!(score(&["--nnue"]), score(&[]));
+    assert_ne!(score(&["--nnue"]), score(&["--hce"]));
     assert_eq!(score(&["--nnue"]), score(&["--eval-file", file]));
     // A variant without a net is refused alone, skipped among all.
     let (code, _, err) = dabbaba(&["bench", "--variant", "xiangqi", "--nnue"]);

@@ -25,7 +25,8 @@ fn depth1_score(weights: Option<&str>, fen: &str) -> i64 {
     if let Some(w) = weights {
         args.extend(["--weights", w]);
     }
-    args.extend(["analyse", "--fen", fen, "--depth", "1", "--json"]);
+    // The hand-crafted evaluation both ways (a weights file also chooses it by itself).
+    args.extend(["analyse", "--fen", fen, "--depth", "1", "--json", "--hce"]);
     let (code, out, err) = dabbaba(&args);
     assert_eq!(code, 0, "{err}");
     let last: serde_json::Value =
@@ -56,6 +57,7 @@ fn datagen_tune_and_weights_work_end_to_end() {
         "9",
         "--jobs",
         "2",
+        "--hce",
         "--out",
         path(&data),
     ];
@@ -257,6 +259,29 @@ fn a_weights_file_changes_what_the_engine_plays_for() {
     let plain = depth1_score(None, fen);
     let knights = depth1_score(Some(path(&file)), fen);
     assert!(knights > plain + 400, "{plain} -> {knights}");
+    // Chess has a net that plays by default, but a weights file for chess is the
+    // hand-crafted evaluation being measured: it plays without --hce too, and --nnue with it
+    // is refused.
+    let args = [
+        "--weights",
+        path(&file),
+        "analyse",
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--json",
+    ];
+    let (code, out, err) = dabbaba(&args);
+    assert_eq!(code, 0, "{err}");
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().expect("out")).unwrap();
+    assert_eq!(last["score"]["cp"].as_i64(), Some(knights));
+    let (code, _, err) = dabbaba(&[&args[..], &["--nnue"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--weights gives 'chess' a hand-crafted evaluation"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -356,7 +381,7 @@ fn datagen_plays_with_the_net_it_is_given() {
         dabbaba(&args)
     };
     let (hce, nnue) = (dir.join("hce.txt"), dir.join("nnue.txt"));
-    for (extra, out) in [(&[][..], &hce), (&["--nnue"][..], &nnue)] {
+    for (extra, out) in [(&["--hce"][..], &hce), (&["--nnue"][..], &nnue)] {
         let (code, _, err) = run(extra, out);
         assert_eq!(code, 0, "{err}");
     }
@@ -368,7 +393,11 @@ fn datagen_plays_with_the_net_it_is_given() {
     assert!(!hce.is_empty() && !nnue.is_empty());
     assert_ne!(hce, nnue);
 
-    // The built-in net's file given by name plays exactly like --nnue.
+    // The built-in net plays by default; its file given by name plays exactly like it.
+    let default = dir.join("default.txt");
+    let (code, _, err) = run(&[], &default);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&default).expect("data"), nnue);
     let named = dir.join("named.txt");
     let net = Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/chess.nnue");
     let (code, _, err) = run(&["--eval-file", path(&net)], &named);

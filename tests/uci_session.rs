@@ -642,11 +642,13 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
         assert!(legal_after("chess", Some(start), &[]).contains(&mv), "{mv}");
         search_trace(&lines)
     };
-    // By default chess plays with the hand-crafted evaluation; with `Use NNUE` and no
-    // EvalFile, with its built-in net (nets/chess.nnue).
+    // By default chess plays with its built-in net (nets/chess.nnue); with `Use NNUE` false,
+    // with the hand-crafted evaluation.
+    let builtin = trace(&mut u);
+    u.send("setoption name Use NNUE value false");
     let hce = trace(&mut u);
     u.send("setoption name Use NNUE value true");
-    let builtin = trace(&mut u);
+    assert_eq!(trace(&mut u), builtin);
     u.send(&format!(
         "setoption name EvalFile value {}",
         chess.display()

@@ -1,6 +1,8 @@
-//! `--nnue` and `--eval-file`, shared by the commands that search (`bench`, `datagen`): which
-//! evaluation the engine plays with, set through the same options as UCI's `Use NNUE` and
-//! `EvalFile`.
+//! `--nnue`, `--eval-file` and `--hce`, shared by the commands that search (`bench`,
+//! `datagen`, `analyse`): which evaluation the engine plays with, set through the same options
+//! as UCI's `Use NNUE` and `EvalFile`. Without any of them the engine's default plays: the
+//! variant's built-in net where it has one (and no `--weights` file names it), else the
+//! hand-crafted evaluation.
 
 use std::path::PathBuf;
 
@@ -11,13 +13,16 @@ use crate::engine::Engine;
 
 #[derive(Debug, Clone, Args)]
 pub struct NetArgs {
-    /// Evaluate with the variant's built-in NNUE net (`nets/VARIANT.nnue`) instead of the
-    /// hand-crafted evaluation.
-    #[arg(long)]
+    /// Evaluate with the variant's built-in NNUE net (`nets/VARIANT.nnue`); an error where
+    /// there is none.
+    #[arg(long, conflicts_with = "hce")]
     pub nnue: bool,
-    /// Evaluate with this NNUE net file (implies --nnue).
-    #[arg(long, value_name = "NET")]
+    /// Evaluate with this NNUE net file.
+    #[arg(long, value_name = "NET", conflicts_with = "hce")]
     pub eval_file: Option<PathBuf>,
+    /// Evaluate with the hand-crafted evaluation even where the variant has a net.
+    #[arg(long)]
+    pub hce: bool,
 }
 
 impl NetArgs {
@@ -26,6 +31,10 @@ impl NetArgs {
     /// hand-crafted evaluation, and numbers measured or data labelled as a net's must come
     /// from one.
     pub fn apply(&self, engine: &mut Engine, variant: &str) -> anyhow::Result<()> {
+        if self.hce {
+            engine.set_option(names::USE_NNUE, Some("false"))?;
+            return Ok(());
+        }
         if !self.nnue && self.eval_file.is_none() {
             return Ok(());
         }
@@ -36,6 +45,10 @@ impl NetArgs {
             None if crate::eval::nnue::builtin_net(variant).is_none() => anyhow::bail!(
                 "--nnue: variant '{variant}' has no built-in net (nets/{variant}.nnue); \
                  give one with --eval-file"
+            ),
+            None if crate::eval::has_user_weights(variant) => anyhow::bail!(
+                "--nnue: --weights gives '{variant}' a hand-crafted evaluation to play; \
+                 leave out one of the two"
             ),
             None => {}
         }

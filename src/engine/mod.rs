@@ -307,9 +307,8 @@ impl Engine {
             on_info: Arc::new(|_| {}),
             on_bestmove: Arc::new(|_| {}),
         };
-        // The options' net for the first variant: none by default (`Use NNUE` false); were it
-        // true, the variant's built-in net (without an `EvalFile` nothing is read, so nothing
-        // can fail).
+        // The options' net for the first variant: its built-in net, if any (`Use NNUE` is true
+        // by default; without an `EvalFile` nothing is read, so nothing can fail).
         let _ = engine.apply_nnue(&engine.options.clone());
         engine
     }
@@ -370,13 +369,20 @@ impl Engine {
     /// Chooses the net `opts` ask for (`Use NNUE`, `EvalFile`) for the current variant, or
     /// none; a file that cannot be read or does not fit the variant is an error and changes
     /// nothing. Without an `EvalFile` the variant's built-in net plays (`nets/NAME.nnue`); a
-    /// variant without either plays with the hand-crafted evaluation.
+    /// variant without either, or whose weights `--weights` gave (they are what is being
+    /// measured), plays with the hand-crafted evaluation.
     fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
         let path = opts.text(names::EVAL_FILE);
         let net = if !opts.bool(names::USE_NNUE) {
             None
         } else if !path.is_empty() {
             Some(Arc::new(self.load_net(&path)?))
+        } else if crate::eval::has_user_weights(&self.variant.name) {
+            tracing::info!(
+                "weights for {} given with --weights: the hand-crafted evaluation plays",
+                self.variant.name
+            );
+            None
         } else {
             match crate::eval::nnue::builtin_net(&self.variant.name) {
                 Some(bytes) => match self.read_net(bytes, "built-in") {

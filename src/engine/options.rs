@@ -98,7 +98,8 @@ pub mod names {
     /// Win/draw/loss in info lines.
     pub const SHOW_WDL: &str = "UCI_ShowWDL";
     /// Evaluate with an NNUE net (the one of `EvalFile`, else the variant's built-in net, if
-    /// it has one) instead of the hand-crafted evaluation.
+    /// it has one and `--weights` gave no weights for it) instead of the hand-crafted
+    /// evaluation; true by default.
     pub const USE_NNUE: &str = "Use NNUE";
     /// The NNUE net file.
     pub const EVAL_FILE: &str = "EvalFile";
@@ -153,7 +154,7 @@ impl Options {
                 },
             },
             check(SHOW_WDL, false),
-            check(USE_NNUE, false),
+            check(USE_NNUE, true),
             OptionSpec {
                 name: EVAL_FILE.to_string(),
                 kind: OptionKind::String {

@@ -17,6 +17,14 @@ pub fn register_weights(variant: &str, text: String) {
     }
 }
 
+/// Whether `--weights` gave weights for `variant`: then its hand-crafted evaluation is what
+/// is being measured, and the built-in net does not play in its place.
+pub fn has_user_weights(variant: &str) -> bool {
+    USER_WEIGHTS
+        .read()
+        .is_ok_and(|list| list.iter().any(|(name, _)| name == variant))
+}
+
 /// The weights file text of a variant: one given at run time, else the built-in one
 /// (`weights/NAME.txt`, embedded at build time).
 pub fn builtin_weights(variant: &str) -> Option<String> {

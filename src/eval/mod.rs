@@ -36,7 +36,9 @@ use crate::board::position::tables::MAX_TYPES;
 use crate::board::position::Position;
 use crate::board::Square;
 use crate::color::Color;
-pub use files::{builtin_weights, check_weights, piece_letters, register_weights};
+pub use files::{
+    builtin_weights, check_weights, has_user_weights, piece_letters, register_weights,
+};
 pub use incremental::PsqtSums;
 use king::{KingAttack, KingTables};
 use mating::MatingMaterial;
