@@ -93,15 +93,7 @@ pub mod avx2 {
     /// The processor must have AVX2 ([`available`]).
     #[target_feature(enable = "avx2")]
     pub unsafe fn add(acc: &mut [i16], w: &[i16]) {
-        let n = acc.len().min(w.len()) / 16 * 16;
-        for i in (0..n).step_by(16) {
-            // SAFETY: `i + 16 <= n`, within both slices; unaligned loads and stores.
-            unsafe {
-                let a = acc.as_mut_ptr().add(i) as *mut __m256i;
-                let x = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
-                _mm256_storeu_si256(a, _mm256_add_epi16(_mm256_loadu_si256(a), x));
-            }
-        }
+        let n = lanewise(acc, w, |a, x| _mm256_add_epi16(a, x));
         scalar::add(&mut acc[n..], &w[n..]);
     }
 
@@ -111,16 +103,24 @@ pub mod avx2 {
     /// The processor must have AVX2 ([`available`]).
     #[target_feature(enable = "avx2")]
     pub unsafe fn sub(acc: &mut [i16], w: &[i16]) {
+        let n = lanewise(acc, w, |a, x| _mm256_sub_epi16(a, x));
+        scalar::sub(&mut acc[n..], &w[n..]);
+    }
+
+    /// `acc = op(acc, w)` sixteen `i16` lanes at a time; returns how many values it did (the
+    /// rest, fewer than sixteen, are the caller's).
+    #[target_feature(enable = "avx2")]
+    fn lanewise(acc: &mut [i16], w: &[i16], op: impl Fn(__m256i, __m256i) -> __m256i) -> usize {
         let n = acc.len().min(w.len()) / 16 * 16;
         for i in (0..n).step_by(16) {
             // SAFETY: `i + 16 <= n`, within both slices; unaligned loads and stores.
             unsafe {
                 let a = acc.as_mut_ptr().add(i) as *mut __m256i;
                 let x = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
-                _mm256_storeu_si256(a, _mm256_sub_epi16(_mm256_loadu_si256(a), x));
+                _mm256_storeu_si256(a, op(_mm256_loadu_si256(a), x));
             }
         }
-        scalar::sub(&mut acc[n..], &w[n..]);
+        n
     }
 
     /// `sum(clamp(acc[i], 0, QA)^2 * w[i])`, eight lanes at a time in 32 bits, the squares
