@@ -170,6 +170,24 @@ impl<B: Bitboard> Position<B> {
         Self::from_fen(t, &fen, chess960)
     }
 
+    /// The same game with Chess960 castling asked for or not: the position the moves were
+    /// played from read again, and the moves played again (a move is the same value in
+    /// either notation), so repetitions and take-backs still see them.
+    pub fn with_chess960(&self, chess960: bool) -> Result<Self, FenError> {
+        let mut start = self.clone();
+        let mut played = Vec::with_capacity(start.history.len());
+        while !start.history.is_empty() {
+            let m = start.st.last_move;
+            played.push(m);
+            start.unmake_move(m);
+        }
+        let mut p = Self::from_fen(Arc::clone(&self.t), &start.fen(), chess960)?;
+        for &m in played.iter().rev() {
+            p.make_move(m);
+        }
+        Ok(p)
+    }
+
     /// Reads a FEN. `chess960` asks for Chess960 castling even if the variant does not set it.
     pub fn from_fen(t: Arc<Tables<B>>, fen: &str, chess960: bool) -> Result<Self, FenError> {
         let mut p = Self::empty(t, chess960);
@@ -898,3 +916,43 @@ impl TypeSetExt {
 
 /// `BLACK_OO` and friends are re-exported for FEN users.
 pub const CASTLING_BITS: [u8; 4] = [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO];
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Game, Position};
+    use crate::variant::builtin;
+
+    /// Switching Chess960 castling keeps the game: the same position, the same moves to
+    /// take back, and castling written the other way.
+    #[test]
+    fn with_chess960_keeps_the_moves_played() {
+        let v = builtin("chess").expect("chess");
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let Game::W64(mut p) = Game::new(v, Some(fen), false).expect("fen") else {
+            unreachable!("chess is 8x8")
+        };
+        for text in ["e1g1", "e8c8", "g1h1"] {
+            let m = p.parse_uci_move(text).expect("legal");
+            p.make_move(m);
+        }
+        let mut q: Position<u64> = p.with_chess960(true).expect("same start");
+        assert!(q.is_chess960() && !p.is_chess960());
+        assert_eq!(q.fen(), p.fen());
+        assert_eq!(q.history_len(), 3);
+        for _ in 0..3 {
+            let m = q.state().last_move;
+            q.unmake_move(m);
+        }
+        assert_eq!(
+            q.fen(),
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w HAha - 0 1"
+        );
+        // Castling is king takes rook now, and the same move as before.
+        let Game::W64(before) = Game::new(v, Some(fen), false).expect("fen") else {
+            unreachable!("chess is 8x8")
+        };
+        let castle = q.parse_uci_move("e1h1").expect("king takes rook");
+        assert_eq!(before.parse_uci_move("e1g1"), Ok(castle));
+        assert_eq!(q.move_to_uci(castle), "e1h1");
+    }
+}

@@ -191,35 +191,31 @@ impl Engine {
 
     /// Number of moves that [`Engine::undo_move`] can take back.
     pub fn moves_played(&self) -> usize {
-        self.history.len()
+        crate::with_position!(&self.game, p => p.history_len())
     }
 
     /// Plays one legal move given in UCI text on the current position.
     pub fn play_move(&mut self, uci: &str) -> Result<(), EngineError> {
-        let key_before;
         crate::with_position!(&mut self.game, p => {
             let m = p.parse_uci_move(uci).map_err(|_| EngineError::IllegalMove {
                 mv: uci.to_string(),
                 fen: p.fen(),
             })?;
-            key_before = p.key();
             p.make_move(m);
         });
-        self.history.push(key_before);
         Ok(())
     }
 
     /// Takes back the last move played since the last [`Engine::set_position`]; false if
     /// there is none.
     pub fn undo_move(&mut self) -> bool {
-        if self.history.is_empty() {
-            return false;
-        }
         crate::with_position!(&mut self.game, p => {
+            if p.history_len() == 0 {
+                return false;
+            }
             let m = p.state().last_move;
             p.unmake_move(m);
         });
-        self.history.pop();
         true
     }
 

@@ -179,8 +179,6 @@ pub struct Engine {
     ev: Arc<EvalParams>,
     /// The current position.
     game: AnyPosition,
-    /// Keys of the positions before the current one since the game's start position.
-    history: Vec<u64>,
     options: Options,
     tt: Arc<Tt>,
     /// Move-ordering histories, kept from one search to the next within a game.
@@ -298,7 +296,6 @@ impl Engine {
             tables,
             ev,
             game,
-            history: Vec::new(),
             options,
             tt: Arc::new(Tt::new(hash)),
             histories: Arc::default(),
@@ -539,13 +536,11 @@ impl Engine {
                     .map_err(|e| bad_fen("startpos", e.to_string()))?,
             }),
         };
-        let mut history = Vec::with_capacity(moves.len());
         let mut result = Ok(());
         for text in moves {
             let played = crate::with_position!(&mut game, p => {
                 match p.parse_uci_move(text) {
                     Ok(m) => {
-                        history.push(p.key());
                         p.make_move(m);
                         Ok(())
                     }
@@ -561,7 +556,6 @@ impl Engine {
             }
         }
         self.game = game;
-        self.history = history;
         result
     }
 
@@ -644,12 +638,14 @@ impl Engine {
             (names::THREADS, OptionValue::Int(n)) => self.pool.resize((*n).max(1) as usize),
             (names::CHESS960, _) => {
                 self.options = opts;
-                let fen = self.fen();
-                // Re-read the position so castling notation follows the option.
-                let history = std::mem::take(&mut self.history);
-                let r = self.set_position(Some(&fen), &[]);
-                self.history = history;
-                r?;
+                // Read the game again so castling notation follows the option.
+                let c960 = self.chess960();
+                crate::with_position!(&mut self.game, p => {
+                    *p = p.with_chess960(c960).map_err(|e| EngineError::BadFen {
+                        fen: p.fen(),
+                        reason: e.to_string(),
+                    })?;
+                });
                 return Ok(OptionOutcome::Done);
             }
             _ => {}
@@ -689,7 +685,6 @@ impl Engine {
         ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
         let stop_requested = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
-        let history = self.history.clone();
         let on_info = Arc::clone(&self.on_info);
         let on_best = Arc::clone(&self.on_bestmove);
         let (c2, s2) = (Arc::clone(&ctrl), Arc::clone(&stop_requested));
@@ -718,7 +713,7 @@ impl Engine {
                         on_info(&Info::Line(info));
                     }
                 };
-                let out = search::run(p, &history, &limits, &settings, &cx, start, &mut report);
+                let out = search::run(p, &limits, &settings, &cx, start, &mut report);
                 let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
                 if let (Some(b), Some(r)) = (out.best, out.ponder) {
                     text = pv_text(p, &[b, r]);
@@ -803,9 +798,8 @@ impl Engine {
         };
         let start = Instant::now();
         let cx = self.context(threads);
-        let history = &self.history;
         crate::with_position!(&self.game, p => {
-            let out = search::run(p, history, limits, &settings, &cx, start, &mut |_| {});
+            let out = search::run(p, limits, &settings, &cx, start, &mut |_| {});
             let text = match (out.best, out.ponder) {
                 (Some(b), Some(r)) => pv_text(p, &[b, r]),
                 (Some(b), None) => pv_text(p, &[b]),

@@ -186,14 +186,13 @@ pub struct Context {
     pub histories: Arc<HistoryStore>,
 }
 
-/// Searches `root` and returns the best move. `history` holds the zobrist keys of the
-/// positions of the game before `root` (oldest first) for repetition detection; `start` is
+/// Searches `root` and returns the best move. Repetitions are looked for in the moves
+/// played on `root` since it was set up (its history) and in the search path; `start` is
 /// when the `go` arrived (the clock runs from then). `report` is called by the main thread
 /// after every completed iteration. Helpers run on `cx.pool` threads 1..`settings.threads`;
 /// a helper whose thread is missing is skipped.
 pub fn run<B: Bitboard>(
     root: &Position<B>,
-    history: &[u64],
     limits: &Limits,
     settings: &Settings,
     cx: &Context,
@@ -251,8 +250,6 @@ pub fn run<B: Bitboard>(
             depth: 0,
         })
         .collect();
-    let mut keys: Vec<u64> = history.to_vec();
-    keys.push(root.key());
     let threads = settings.threads.max(1).min(ctrl.nodes.len());
     for n in &ctrl.nodes {
         n.store(0, Ordering::Relaxed);
@@ -263,13 +260,12 @@ pub fn run<B: Bitboard>(
     let mut launched = 0;
     for id in 1..threads {
         let pos = root.clone();
-        let keys = keys.clone();
         let rms = root_moves.clone();
         let shared = Arc::clone(&shared);
         let done = done_tx.clone();
         let store = Arc::clone(&cx.histories);
         let job: pool::Job = Box::new(move || {
-            let mut w = Worker::new(id, pos, keys, rms, &shared, &store);
+            let mut w = Worker::new(id, pos, rms, &shared, &store);
             w.iterate(&mut |_, _| {});
             shared.ctrl.nodes[id].store(w.nodes, Ordering::Relaxed);
             store.put(id, w.into_histories());
@@ -283,7 +279,7 @@ pub fn run<B: Bitboard>(
     drop(done_tx);
 
     let mut last_lines: Vec<PvLine> = Vec::new();
-    let mut w = Worker::new(0, root.clone(), keys, root_moves, &shared, &cx.histories);
+    let mut w = Worker::new(0, root.clone(), root_moves, &shared, &cx.histories);
     w.iterate(&mut |w, it| {
         let lines = it
             .lines

@@ -272,6 +272,11 @@ impl<B: Bitboard> Position<B> {
     pub fn state(&self) -> &State<B> {
         &self.st
     }
+    /// How many moves were played on this position since it was set up (the states
+    /// `unmake_move` can go back to, which repetitions are looked for in).
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
     /// Whether castling is played with Chess960 rules (and shown as king-takes-rook).
     pub fn is_chess960(&self) -> bool {
         self.chess960

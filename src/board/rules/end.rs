@@ -6,8 +6,9 @@
 //! The immediate test runs at every node of perft and search, so each rule is guarded by a
 //! cheap test of the variant's data first; everything else runs only when asked.
 //!
-//! Xiangqi's perpetual chase (`chasingRule`) is judged in [`super::chase`] when a repetition
-//! is found; connection wins in [`super::connect`]. Not implemented (documented in
+//! Repetitions and their values (perpetual check, xiangqi's perpetual chase, janggi's move
+//! repetition) are found in [`super::repetition`], which the search uses too; connection
+//! wins in [`super::connect`]. Not implemented (documented in
 //! `variants/README.md`): the virtual-piece rules of two-board variants.
 
 use super::{blast::adjacent, negate, EndReason, Outcome};
@@ -423,10 +424,9 @@ impl<B: Bitboard> Position<B> {
             // The side that just moved repeated itself and loses.
             return Some((GameValue::Win, EndReason::MoveRepetition));
         }
-        if ge.n_fold_rule > 0 {
-            if let Some(r) = self.repetition_end() {
-                return Some(r);
-            }
+        if let Some(cycle) = self.repetition_cycle(usize::MAX) {
+            // Judging a chase plays the cycle's moves again: on a copy.
+            return Some(self.clone().repetition_verdict(cycle));
         }
         if ge.counting_rule != CountingRule::None
             && self.st.counting_limit != 0
@@ -438,45 +438,6 @@ impl<B: Bitboard> Position<B> {
             return Some((GameValue::Draw, EndReason::SittuyinPromotion));
         }
         None
-    }
-
-    /// Janggi's `moveRepetitionIllegal`: the move just played is the third of the same
-    /// piece's back-and-forth, that is, it equals the mover's own move two and four moves
-    /// before (passes skipped; a pass itself repeats nothing). The rule as pyffish plays it,
-    /// found by experiment: it looks at moves, not positions (the opponent may change the
-    /// board meanwhile), a three-move cycle (a1a2 a2a3 a3a1) never triggers it, and it ends
-    /// the game at the third time, before janggimodern's fourfold repetition.
-    pub fn move_repetition(&self) -> bool {
-        let n = self.history.len();
-        // The k-th last move played (k = 0: the one that led here); history[n - k] is the
-        // state k plies back, whose last move is that one.
-        let played = |k: usize| {
-            if k == 0 {
-                Some(self.st.last_move)
-            } else if k <= n {
-                Some(self.history[n - k].last_move)
-            } else {
-                None
-            }
-        };
-        let mut own = [Move::NONE; 5];
-        let mut found = 0;
-        let mut k = 0;
-        while found < own.len() {
-            match played(k) {
-                Some(m) if m != Move::NONE => {
-                    if !m.is_pass() {
-                        own[found] = m;
-                        found += 1;
-                    } else if found == 0 {
-                        return false;
-                    }
-                }
-                _ => return false,
-            }
-            k += 2;
-        }
-        own[0] == own[2] && own[0] == own[4]
     }
 
     /// Sittuyin's lone-pawn promotion draw for the side to move (see
@@ -508,120 +469,4 @@ impl<B: Bitboard> Position<B> {
             && self.checkers().is_empty()
             && legal.iter().all(|m| m.kind() == MoveKind::Promotion)
     }
-
-    /// N-fold repetition: the current position occurred `nFoldRule - 1` times before within
-    /// the reversible stretch (the whole history when captures go to hand). With
-    /// `perpetualCheckIllegal`, a side that gave check in every one of its moves of the cycle
-    /// loses (both: draw).
-    fn repetition_end(&self) -> Option<(GameValue, EndReason)> {
-        let v = &self.t.variant;
-        let ge = &v.game_end;
-        let n = self.history.len();
-        let end = if v.drops.captures_to_hand {
-            n
-        } else {
-            (self.st.rule50 as usize).min(n)
-        };
-        if end < 4 {
-            return None;
-        }
-        let key = self.st.key;
-        let mut count = 0;
-        let mut found_at = None;
-        let mut i = 4;
-        while i <= end {
-            if self.history[n - i].key == key {
-                count += 1;
-                if count + 1 >= ge.n_fold_rule as usize {
-                    found_at = Some(i);
-                    break;
-                }
-            }
-            i += 2;
-        }
-        let cycle = found_at?;
-        if ge.perpetual_check_illegal {
-            // in_check[k]: the side to move k plies back was in check.
-            let checks = self.checks_back(cycle);
-            // Them: the opponent checked us in every position with us to move (even k).
-            let them = (0..=cycle).step_by(2).all(|k| checks[k]);
-            let us = (1..cycle).step_by(2).all(|k| checks[k]);
-            if them || us {
-                let value = match (them, us) {
-                    (true, false) => GameValue::Win,
-                    (false, true) => GameValue::Loss,
-                    _ => GameValue::Draw,
-                };
-                return Some((value, EndReason::PerpetualCheck));
-            }
-        }
-        if ge.chasing_rule == ChasingRule::Axf {
-            // Only now, with a repetition found, are the chases of the cycle worked out.
-            match self.clone().chase_verdict(cycle) {
-                Some(GameValue::Draw) => {
-                    return Some((self.material_value(), EndReason::Repetition))
-                }
-                Some(v) => return Some((v, EndReason::Chase)),
-                None => {}
-            }
-        }
-        let mut value = if ge.n_fold_value_absolute {
-            from_white(ge.n_fold_value, self.stm)
-        } else {
-            ge.n_fold_value
-        };
-        if value == GameValue::Draw {
-            value = self.material_value();
-        }
-        Some((value, EndReason::Repetition))
-    }
-
-    /// With `chasingRule = axf`, the n-move rule does not count the checks a side gives
-    /// beyond ten (Fairy-Stockfish's reading of the AXF rule): the plies to add to the
-    /// limit, twice the excess of the side that checked more often over the reversible
-    /// stretch. Only once 20 moves of the game are known.
-    pub fn axf_check_offset(&self) -> u32 {
-        let n = self.history.len();
-        if n < 20 {
-            return 0;
-        }
-        let end = (self.st.rule50 as usize).min(n);
-        let checks = self.checks_back(end);
-        axf_offset(|k| checks[k], end)
-    }
-
-    /// Whether the side to move was in check in the position `k` plies back, for
-    /// `k = 0..=plies` (walks back on a copy).
-    fn checks_back(&self, plies: usize) -> Vec<bool> {
-        let mut out = self.check_history(plies + 1);
-        out.reverse();
-        out
-    }
-
-    /// Whether the side to move was in check in each of the last `len` positions of the
-    /// game, oldest first (this position last), walking back through the moves played on
-    /// this position; positions before those count as not in check, so no perpetual check
-    /// is ever claimed from them. The search's perpetual-check rule starts from this.
-    pub fn check_history(&self, len: usize) -> Vec<bool> {
-        let mut out = vec![false; len];
-        let mut q = self.clone();
-        for (k, slot) in out.iter_mut().rev().enumerate() {
-            *slot = q.checkers().any();
-            if k + 1 == len || q.history.is_empty() {
-                break;
-            }
-            let m = q.st.last_move;
-            q.unmake_move(m);
-        }
-        out
-    }
-}
-
-/// The AXF n-move offset from `checked[k]` (the side to move `k` plies back was in check,
-/// `k = 0..=end`): the side to move's opponent checked in the positions `0, 2, ..`, below
-/// `end`, the side to move in `1, 3, ..`, up to `end`.
-pub fn axf_offset(checked: impl Fn(usize) -> bool, end: usize) -> u32 {
-    let them = (0..end).step_by(2).filter(|&k| checked(k)).count() as u32;
-    let us = (1..=end).step_by(2).filter(|&k| checked(k)).count() as u32;
-    2 * them.max(us).saturating_sub(10)
 }

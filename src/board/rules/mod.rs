@@ -13,6 +13,7 @@ pub mod counting;
 pub mod enclosing;
 pub mod end;
 pub mod obligations;
+pub mod repetition;
 
 use crate::color::Color;
 use crate::variant::GameValue;

@@ -113,8 +113,6 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     pub id: usize,
     pub pos: Position<B>,
     sh: &'a Shared,
-    /// Keys of the positions of the game and the search path, the current one last.
-    keys: Vec<u64>,
     /// Material and piece-square sums of the search path, the current position's last
     /// (updated by make-move, see [`crate::eval::incremental`]).
     psqt: Vec<PsqtSums>,
@@ -122,8 +120,9 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     pawn_cache: PawnCache<B>,
     /// The net and the accumulators of the search path, when the evaluation is a net.
     nnue: Option<(&'a NnueEval, AccumulatorStack)>,
-    /// Number of keys that belong to the game before the root.
-    root_keys: usize,
+    /// The length of the position's history at the root: the states before it are the
+    /// game's, those after it the search path's (a repetition inside the tree counts once).
+    root_history: usize,
     pub nodes: u64,
     seldepth: usize,
     pub root_moves: Vec<RootMove>,
@@ -159,11 +158,6 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     n_types: usize,
     /// The game-ending draw rules, read once from the variant.
     rules: DrawRules,
-    /// With `perpetualCheckIllegal`: whether the side to move was in check in each position
-    /// of `keys` (false where the game before the root is not known; set at step 4 of the
-    /// search for positions of the search path, so an earlier position of a cycle always
-    /// has it).
-    checks: Vec<bool>,
     /// Whether [`Position::gives_check`] answers without making the move (no multi-leg
     /// attackers), so a move pruned at step 9 need not be made first.
     check_before_make: bool,
@@ -173,7 +167,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     pub fn new(
         id: usize,
         pos: Position<B>,
-        keys: Vec<u64>,
         root_moves: Vec<RootMove>,
         sh: &'a Shared,
         store: &HistoryStore,
@@ -183,12 +176,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let v = pos.variant();
         let rules = DrawRules::new(v);
         let check_before_make = pos.tables().walker_attackers.is_empty();
-        let root_keys = keys.len();
-        let checks = if rules.perpetual {
-            pos.check_history(root_keys)
-        } else {
-            Vec::new()
-        };
+        let root_history = pos.history_len();
         let lmr = (0..LMR_SIZE)
             .map(|d| {
                 let mut row = [0u8; LMR_SIZE];
@@ -210,11 +198,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             id,
             pos,
             sh,
-            keys,
             psqt,
             pawn_cache: PawnCache::default(),
             nnue,
-            root_keys,
+            root_history,
             nodes: 0,
             seldepth: 0,
             root_moves,
@@ -239,7 +226,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             lmr,
             n_types,
             rules,
-            checks,
             check_before_make,
         }
     }
@@ -488,12 +474,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         self.sh.tt.prefetch(self.pos.key());
-        self.keys.push(self.pos.key());
-        if self.rules.perpetual {
-            // Filled in at step 4 of the node's search: only nodes that search further
-            // moves are ever looked at as earlier positions of a cycle.
-            self.checks.push(false);
-        }
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.sh.ctrl.nodes[self.id].store(self.nodes, Ordering::Relaxed);
@@ -520,10 +500,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             None => {
                 self.psqt.pop();
             }
-        }
-        self.keys.pop();
-        if self.rules.perpetual {
-            self.checks.pop();
         }
     }
 

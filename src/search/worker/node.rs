@@ -80,11 +80,6 @@ impl<B: Bitboard> Worker<'_, B> {
 
         // Step 4. Static evaluation.
         let check = in_check(&self.pos);
-        if self.rules.perpetual {
-            if let Some(c) = self.checks.last_mut() {
-                *c = check;
-            }
-        }
         // The raw evaluation goes to the table; the search judges by the corrected one.
         let us = self.pos.side_to_move();
         let pawn_hash = self.pawn_hash();
@@ -457,13 +452,6 @@ impl<B: Bitboard> Worker<'_, B> {
             tt_move = e.mv;
         }
         let check = in_check(&self.pos);
-        if self.rules.perpetual {
-            // Read by the AXF n-move offset of deeper nodes (no repetition is looked for in
-            // quiescence).
-            if let Some(c) = self.checks.last_mut() {
-                *c = check;
-            }
-        }
         let mut raw_eval = 0;
         let stand = if check {
             -INF
