@@ -41,6 +41,11 @@ pub struct TrainArgs {
     /// hidden size is kept, so `--hidden` must be left out or agree.
     #[arg(long, value_name = "NET")]
     pub from: Option<PathBuf>,
+    /// Output buckets: positions split into this many bands by the pieces on the board,
+    /// each with its own output layer [default: 1, or the `--from` net's]. A one-bucket
+    /// `--from` net starts every bucket from its output layer.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=64))]
+    pub buckets: Option<u8>,
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 0.3)]
     pub lambda: f32,
@@ -115,12 +120,19 @@ fn train_on<B: Bitboard>(
         Some(path) => start_from(path, v, t, &fs, args.hidden)?,
         None => FloatNet::new(fs.len(), args.hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
     };
+    if let Some(k) = args.buckets {
+        let had = net.buckets();
+        net = net
+            .with_buckets(k as usize, startpos.piece_count())
+            .with_context(|| format!("the net has {had} output buckets, not 1 or {k}"))?;
+    }
     say!(
-        "{} training and {} validation positions, {} inputs, hidden {}",
+        "{} training and {} validation positions, {} inputs, hidden {}, {} output buckets",
         training.len(),
         validation.len(),
         fs.len(),
-        net.hidden()
+        net.hidden(),
+        net.buckets()
     );
     say!(
         "epoch 0: loss {:.6} validation {:.6}",

@@ -173,6 +173,11 @@ impl<B: Bitboard> Position<B> {
     pub fn occupied(&self) -> B {
         self.occ
     }
+    /// How many pieces of both colours stand on the board (walls not counted).
+    #[inline(always)]
+    pub fn piece_count(&self) -> u32 {
+        (self.by_color[0] | self.by_color[1]).count()
+    }
     /// Pieces of a colour.
     #[inline(always)]
     pub fn pieces(&self, color: Color) -> B {

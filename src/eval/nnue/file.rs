@@ -9,12 +9,15 @@
 //! | board files, ranks | u8, u8 |
 //! | piece letters in type order | u16 length + UTF-8 |
 //! | inputs, hidden size | u32, u32 |
+//! | output buckets, start-position pieces (version 2 only) | u32, u32 |
 //! | QA, QB, output scale | i32 x 3 |
 //! | first-layer weights, feature-major | i16 x inputs x hidden |
 //! | first-layer biases | i16 x hidden |
-//! | output weights (side to move, then other) | i16 x 2 x hidden |
-//! | output bias | i32 |
+//! | output weights per bucket (side to move, then other) | i16 x buckets x 2 x hidden |
+//! | output bias per bucket | i32 x buckets |
 //! | FNV-1a 64 checksum of every byte before it | u64 |
+//!
+//! Version 1 files (before output buckets) are read as nets of one bucket.
 //!
 //! A file is refused, with the reason, if anything here is off: a wrong magic, version or
 //! feature set, a truncated or corrupted file, or quantisation this engine does not use;
@@ -25,8 +28,8 @@ use super::network::{Network, QA, QB};
 use thiserror::Error;
 
 const MAGIC: &[u8; 8] = b"DABNNUE\0";
-/// The format version this engine reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this engine writes; it reads this one and version 1.
+pub const VERSION: u32 = 2;
 
 /// Why a net file cannot be used.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -35,7 +38,7 @@ pub enum NetError {
     #[error("not a Dabbaba net file (bad magic)")]
     BadMagic,
     /// A format version this engine does not read.
-    #[error("net format version {0}, this engine reads version {VERSION}")]
+    #[error("net format version {0}, this engine reads versions 1 to {VERSION}")]
     Version(u32),
     /// A feature set this engine does not compute.
     #[error("feature set {0}, this engine computes feature set {FEATURE_SET_ID}")]
@@ -88,13 +91,17 @@ impl Network {
         put_text(&mut out, &self.letters);
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        out.extend_from_slice(&self.bucket_pieces.to_le_bytes());
         for x in [QA, QB, self.scale] {
             out.extend_from_slice(&x.to_le_bytes());
         }
         for w in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_b.to_le_bytes());
+        for b in &self.out_b {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -107,7 +114,7 @@ impl Network {
             return Err(NetError::BadMagic);
         }
         let version = r.u32("version")?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetError::Version(version));
         }
         let fs = r.u32("feature set")?;
@@ -120,6 +127,11 @@ impl Network {
         let letters = r.text("piece letters")?;
         let inputs = r.u32("layer sizes")? as usize;
         let hidden = r.u32("layer sizes")? as usize;
+        let (buckets, bucket_pieces) = if version >= 2 {
+            (r.u32("output buckets")? as usize, r.u32("output buckets")?)
+        } else {
+            (1, 1)
+        };
         let (qa, qb, scale) = (r.i32("QA")?, r.i32("QB")?, r.i32("scale")?);
         if (qa, qb) != (QA, QB) {
             return Err(NetError::Header(format!(
@@ -133,8 +145,15 @@ impl Network {
         }
         let ft_w = r.i16s(inputs * hidden, "first-layer weights")?;
         let ft_b = r.i16s(hidden, "first-layer biases")?;
-        let out_w = r.i16s(2 * hidden, "output weights")?;
-        let out_b = r.i32("output bias")?;
+        if buckets == 0 || buckets > 64 || bucket_pieces == 0 {
+            return Err(NetError::Header(format!(
+                "{buckets} output buckets over {bucket_pieces} pieces"
+            )));
+        }
+        let out_w = r.i16s(buckets * 2 * hidden, "output weights")?;
+        let out_b = (0..buckets)
+            .map(|_| r.i32("output bias"))
+            .collect::<Result<Vec<_>, _>>()?;
         let body = r.at;
         let sum = u64::from_le_bytes(r.take(8, "checksum")?.try_into().expect("8 bytes"));
         if r.at != bytes.len() {
@@ -153,6 +172,8 @@ impl Network {
             scale,
             ft_w,
             ft_b,
+            buckets,
+            bucket_pieces,
             out_w,
             out_b,
         })
@@ -248,8 +269,10 @@ mod tests {
             scale: 400,
             ft_w: vec![1, -2, 3, -4, 5, -6],
             ft_b: vec![7, -8],
+            buckets: 1,
+            bucket_pieces: 32,
             out_w: vec![9, -10, 11, -12],
-            out_b: -13,
+            out_b: vec![-13],
         }
     }
 
@@ -281,6 +304,38 @@ mod tests {
             Network::from_bytes(b"PK\x03\x04"),
             Err(NetError::Truncated("magic"))
         );
+    }
+
+    /// Nets of several output buckets keep them; a version-1 file (no bucket fields) reads
+    /// as one bucket; a bucket count the file cannot hold is refused.
+    #[test]
+    fn output_buckets_round_trip_and_version_one_reads() {
+        let mut net = tiny();
+        net.buckets = 3;
+        net.out_w = (0..12).collect();
+        net.out_b = vec![-1, 0, 1];
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+
+        // The same one-bucket net as version 1 wrote it: no bucket fields.
+        let one = tiny();
+        let v2 = one.to_bytes();
+        let sizes = 8 + 4 + 4 + (2 + 5) + 2 + (2 + 6) + 4 + 4;
+        let mut v1 = v2[..sizes].to_vec();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(&v2[sizes + 8..v2.len() - 8]);
+        let sum = fnv1a(&v1);
+        v1.extend_from_slice(&sum.to_le_bytes());
+        let read = Network::from_bytes(&v1).expect("version 1");
+        assert_eq!((read.buckets, read.bucket_pieces), (1, 1));
+        assert_eq!((read.out_w, read.out_b), (one.out_w, one.out_b));
+
+        let mut zero = v2.clone();
+        zero[sizes..sizes + 4].copy_from_slice(&0u32.to_le_bytes());
+        let at = zero.len() - 8;
+        let sum = fnv1a(&zero[..at]);
+        zero[at..].copy_from_slice(&sum.to_le_bytes());
+        assert!(matches!(Network::from_bytes(&zero), Err(NetError::Header(_))));
     }
 
     #[test]

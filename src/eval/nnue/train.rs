@@ -1,6 +1,7 @@
 //! Training a net in floating point on two CPU cores, then quantising it.
 //!
-//! The model is the engine's: (F -> H) x 2 -> 1, SCReLU, side to move's half first. The loss
+//! The model is the engine's: (F -> H) x 2 -> 1, SCReLU, side to move's half first, with
+//! one output layer per material bucket (a sample trains its own bucket's). The loss
 //! is the squared error between `sigmoid(output)` and the target
 //! `lambda * result + (1 - lambda) * sigmoid(score / 400)`, both from the side to move's
 //! point of view (lambda weighs the game result, as in the tuner); an output of 1.0 is 400
@@ -10,7 +11,7 @@
 //! tenfold for the last quarter of the epochs.
 
 use super::features::FeatureSet;
-use super::network::{Network, QA, QB};
+use super::network::{bucket_of, Network, QA, QB};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::color::Color;
@@ -28,6 +29,8 @@ pub struct Samples {
     bounds: Vec<(u32, u16, u16)>,
     /// Per sample: the target in 0..=1.
     targets: Vec<f32>,
+    /// Per sample: the pieces on the board (which choose the output bucket).
+    pieces: Vec<u16>,
 }
 
 impl Samples {
@@ -55,6 +58,7 @@ impl Samples {
         self.bounds.push((start as u32, n_us as u16, n_them as u16));
         self.targets
             .push(lambda * result + (1.0 - lambda) * sigmoid(score / SCALE as f32));
+        self.pieces.push(pos.piece_count() as u16);
     }
 
     /// Number of samples.
@@ -65,6 +69,10 @@ impl Samples {
     /// True if there are none.
     pub fn is_empty(&self) -> bool {
         self.targets.is_empty()
+    }
+
+    fn pieces(&self, i: usize) -> u32 {
+        self.pieces[i] as u32
     }
 
     fn features(&self, i: usize) -> (&[u32], &[u32]) {
@@ -95,11 +103,13 @@ pub struct TrainSettings {
 }
 
 /// The float net being trained; parameters in one vector: first-layer weights
-/// (feature-major), first-layer biases, output weights, output bias.
+/// (feature-major), first-layer biases, output weights per bucket, output bias per bucket.
 #[derive(Debug, Clone)]
 pub struct FloatNet {
     inputs: usize,
     hidden: usize,
+    buckets: usize,
+    bucket_pieces: u32,
     w: Vec<f32>,
 }
 
@@ -121,7 +131,7 @@ impl Rng {
 }
 
 impl FloatNet {
-    /// A randomly initialised net.
+    /// A randomly initialised net of one output bucket.
     pub fn new(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
         let mut rng = Rng(seed);
         let n = inputs * hidden + hidden + 2 * hidden + 1;
@@ -136,7 +146,36 @@ impl FloatNet {
         for x in &mut w[inputs * hidden + hidden..n - 1] {
             *x = out * rng.unit();
         }
-        FloatNet { inputs, hidden, w }
+        FloatNet {
+            inputs,
+            hidden,
+            buckets: 1,
+            bucket_pieces: 1,
+            w,
+        }
+    }
+
+    /// The net with `buckets` output buckets over a start position of `start_pieces`: a net
+    /// of one bucket gives every bucket its output layer (so training goes on from where
+    /// it was), a net that has `buckets` already is kept. None for any other change.
+    pub fn with_buckets(mut self, buckets: usize, start_pieces: u32) -> Option<FloatNet> {
+        if buckets == self.buckets && (buckets == 1 || start_pieces == self.bucket_pieces) {
+            return Some(self);
+        }
+        if self.buckets != 1 || buckets == 0 {
+            return None;
+        }
+        let out = self.w.split_off(self.out_w_at());
+        let (out_w, out_b) = out.split_at(2 * self.hidden);
+        for _ in 0..buckets {
+            self.w.extend_from_slice(out_w);
+        }
+        for _ in 0..buckets {
+            self.w.extend_from_slice(out_b);
+        }
+        self.buckets = buckets;
+        self.bucket_pieces = start_pieces;
+        Some(self)
     }
 
     /// The float net a quantised one came from, as near as the quantisation keeps it: the
@@ -147,10 +186,12 @@ impl FloatNet {
         w.extend(net.ft_w.iter().map(|&x| x as f32 / qa));
         w.extend(net.ft_b.iter().map(|&x| x as f32 / qa));
         w.extend(net.out_w.iter().map(|&x| x as f32 / qb));
-        w.push(net.out_b as f32 / (qa * qb));
+        w.extend(net.out_b.iter().map(|&b| b as f32 / (qa * qb)));
         FloatNet {
             inputs: net.inputs,
             hidden: net.hidden,
+            buckets: net.buckets,
+            bucket_pieces: net.bucket_pieces,
             w,
         }
     }
@@ -160,6 +201,16 @@ impl FloatNet {
         self.hidden
     }
 
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// Where bucket `b`'s output weights start in `w` (its bias is at `out_b_at() + b`).
+    fn out_w_of(&self, b: usize) -> usize {
+        self.out_w_at() + b * 2 * self.hidden
+    }
+
     fn ft_b_at(&self) -> usize {
         self.inputs * self.hidden
     }
@@ -167,7 +218,7 @@ impl FloatNet {
         self.ft_b_at() + self.hidden
     }
     fn out_b_at(&self) -> usize {
-        self.out_w_at() + 2 * self.hidden
+        self.out_w_at() + self.buckets * 2 * self.hidden
     }
 
     fn accumulate(&self, feats: &[u32], acc: &mut [f32]) {
@@ -181,14 +232,15 @@ impl FloatNet {
         }
     }
 
-    /// The float output (1.0 = [`SCALE`] centipawns) of a sample's features.
-    fn forward(&self, us: &[u32], them: &[u32], acc: &mut [f32]) -> f32 {
+    /// The float output (1.0 = [`SCALE`] centipawns) of a sample's features, through the
+    /// output layer of bucket `b`.
+    fn forward(&self, us: &[u32], them: &[u32], b: usize, acc: &mut [f32]) -> f32 {
         let h = self.hidden;
         let (a_us, a_them) = acc.split_at_mut(h);
         self.accumulate(us, a_us);
         self.accumulate(them, a_them);
-        let ow = &self.w[self.out_w_at()..self.out_b_at()];
-        let mut out = self.w[self.out_b_at()];
+        let ow = &self.w[self.out_w_of(b)..self.out_w_of(b) + 2 * h];
+        let mut out = self.w[self.out_b_at() + b];
         for (a, &w) in acc.iter().zip(ow) {
             let c = a.clamp(0.0, 1.0);
             out += c * c * w;
@@ -201,15 +253,17 @@ impl FloatNet {
         &self,
         us: &[u32],
         them: &[u32],
+        pieces: u32,
         target: f32,
         acc: &mut [f32],
         grad: &mut [f32],
     ) -> f32 {
         let h = self.hidden;
-        let out = self.forward(us, them, acc);
+        let b = self.bucket(pieces);
+        let out = self.forward(us, them, b, acc);
         let p = sigmoid(out);
         let d = 2.0 * (p - target) * p * (1.0 - p);
-        let (ow_at, ob_at, fb_at) = (self.out_w_at(), self.out_b_at(), self.ft_b_at());
+        let (ow_at, ob_at, fb_at) = (self.out_w_of(b), self.out_b_at() + b, self.ft_b_at());
         grad[ob_at] += d;
         for j in 0..2 * h {
             let a = acc[j];
@@ -246,7 +300,8 @@ impl FloatNet {
         let mut sum = 0.0f64;
         for i in 0..data.len() {
             let (us, them) = data.features(i);
-            let p = sigmoid(self.forward(us, them, &mut acc));
+            let b = self.bucket(data.pieces(i));
+            let p = sigmoid(self.forward(us, them, b, &mut acc));
             let e = (p - data.targets[i]) as f64;
             sum += e * e;
         }
@@ -268,12 +323,21 @@ impl FloatNet {
             scale: SCALE,
             ft_w: self.w[..fb].iter().map(|&x| q(x, QA)).collect(),
             ft_b: self.w[fb..ow].iter().map(|&x| q(x, QA)).collect(),
+            buckets: self.buckets,
+            bucket_pieces: self.bucket_pieces,
             out_w: self.w[ow..self.out_b_at()]
                 .iter()
                 .map(|&x| q(x, QB))
                 .collect(),
-            out_b: (self.w[self.out_b_at()] * (QA * QB) as f32).round() as i32,
+            out_b: self.w[self.out_b_at()..]
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
+    }
+
+    fn bucket(&self, pieces: u32) -> usize {
+        bucket_of(pieces, self.buckets, self.bucket_pieces)
     }
 
     /// The float output in centipawns for a position (for tests against the quantised net).
@@ -283,7 +347,8 @@ impl FloatNet {
         fs.active(pos, stm, &mut us);
         fs.active(pos, !stm, &mut them);
         let mut acc = vec![0.0; 2 * self.hidden];
-        self.forward(&us, &them, &mut acc) * SCALE as f32
+        let b = self.bucket(pos.piece_count());
+        self.forward(&us, &them, b, &mut acc) * SCALE as f32
     }
 }
 
@@ -322,7 +387,8 @@ pub fn train(
                         let mut acc = vec![0.0; 2 * net.hidden];
                         for &i in chunk {
                             let (us, them) = data.features(i as usize);
-                            net.backward(us, them, data.targets[i as usize], &mut acc, grad);
+                            let (i, pieces) = (i as usize, data.pieces(i as usize));
+                            net.backward(us, them, pieces, data.targets[i], &mut acc, grad);
                         }
                     });
                 }
@@ -367,6 +433,64 @@ mod tests {
             assert!((data.targets[1] - from_score).abs() < 1e-6);
             assert!((data.targets[2] - 0.75 * from_score).abs() < 1e-6);
         });
+    }
+
+    /// Bands of equal width from one piece to the start's count, the last also holding
+    /// anything beyond it.
+    #[test]
+    fn buckets_split_the_pieces_evenly() {
+        let bands: Vec<usize> = (1..=34).map(|n| bucket_of(n, 8, 32)).collect();
+        assert_eq!(&bands[..8], &[0, 0, 0, 0, 1, 1, 1, 1]);
+        assert_eq!(&bands[28..], &[7, 7, 7, 7, 7, 7]);
+        assert!((0..=100).all(|n| bucket_of(n, 1, 32) == 0));
+    }
+
+    /// A one-bucket net given more buckets evaluates as before in each of them; trained on
+    /// targets that depend on the material only through the bucket, the buckets learn
+    /// apart, and the quantised net keeps them.
+    #[test]
+    fn a_net_split_into_buckets_starts_equal_and_learns_apart() {
+        let v = builtin("chess").unwrap();
+        // Both sides alike, so the first layer cannot tell the sides' material apart: only
+        // the bucket (4 pieces against 32) can give the two targets.
+        let fens = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 300.0),
+            ("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1", -300.0),
+        ];
+        let one = FloatNet::new(768, 8, 5);
+        let split = one.clone().with_buckets(2, 32).expect("one bucket splits");
+        assert!(one.clone().with_buckets(2, 32).unwrap().with_buckets(3, 32).is_none());
+        let mut data = Samples::default();
+        let mut games = Vec::new();
+        for (fen, score) in fens {
+            let g = Game::new(v, Some(fen), false).unwrap();
+            crate::with_position!(&g, p => {
+                let fs = FeatureSet::for_position(p);
+                assert_eq!(one.evaluate(&fs, p), split.evaluate(&fs, p));
+                data.push(&fs, p, score, 0.5, 0.0);
+            });
+            games.push(g);
+        }
+        let s = TrainSettings {
+            epochs: 300,
+            batch: 2,
+            learning_rate: 0.01,
+            threads: 1,
+            seed: 1,
+        };
+        let mut net = split;
+        train(&mut net, &data, &s, |_, _| {});
+        let q = net.quantise("chess", 8, 8, "pnbrqk");
+        assert_eq!(q.buckets, 2);
+        for (g, (_, score)) in games.iter().zip(fens) {
+            crate::with_position!(g, p => {
+                let fs = FeatureSet::for_position(p);
+                let mut acc = vec![0; 16];
+                q.refresh(p, &fs, &mut acc);
+                let out = q.output(&acc, p.side_to_move(), p.piece_count());
+                assert!((out as f32 - score).abs() < 60.0, "{out} for {score} at {}", p.fen());
+            });
+        }
     }
 
     /// A net trained on a simple rule (material balance) learns it: the loss falls well
@@ -421,7 +545,7 @@ mod tests {
                 let fs = FeatureSet::for_position(p);
                 let mut acc = vec![0; 32];
                 q.refresh(p, &fs, &mut acc);
-                let (fl, qu) = (net.evaluate(&fs, p), q.output(&acc, p.side_to_move()));
+                let (fl, qu) = (net.evaluate(&fs, p), q.output(&acc, p.side_to_move(), p.piece_count()));
                 assert!((fl - qu as f32).abs() < 8.0, "float {fl} quantised {qu} at {}", p.fen());
             });
         }

@@ -485,7 +485,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn static_eval(&mut self) -> i32 {
         let ev = &*self.sh.ev;
         if let Some((nn, stack)) = &self.nnue {
-            let score = nn.net.output(stack.current(), self.pos.side_to_move());
+            let pieces = self.pos.piece_count();
+            let score = nn.net.output(stack.current(), self.pos.side_to_move(), pieces);
             return ev.adjust_for_material(&self.pos, score);
         }
         let sums = self.psqt.last().expect("the root's sums are on the stack");
