@@ -17,7 +17,8 @@
 #   JOBS         games at once (default 2)         SEED   datagen seed (default 1)
 #   EXTRA_DATA   more data files to train on, space-separated (e.g. the last round's)
 #   EPOCHS       (default 12)  BATCH (8192)  LAMBDA (0: the search score only)  HIDDEN (128,
-#                for a new net)  THREADS (2, the trainer's)
+#                for a new net)  THREADS (2, the trainer's)  BUCKETS (output buckets; default:
+#                the parent's, 1 for a new net)
 #   MATCH_GAMES  (default 200)  MATCH_NODES (10000)  MATCH_SEED (1)
 #
 # Datagen resumes: run the same command again after a stop and only the missing games are
@@ -30,6 +31,8 @@ work=${WORK:-$root/data/$variant}
 games=${GAMES:-20000} nodes=${NODES:-5000} jobs=${JOBS:-2} seed=${SEED:-1}
 epochs=${EPOCHS:-12} batch=${BATCH:-8192} lambda=${LAMBDA:-0} hidden=${HIDDEN:-128}
 threads=${THREADS:-2}
+buckets=()
+if [ -n "${BUCKETS:-}" ]; then buckets=(--buckets "$BUCKETS"); fi
 match_games=${MATCH_GAMES:-200} match_nodes=${MATCH_NODES:-10000} match_seed=${MATCH_SEED:-1}
 mkdir -p "$work"
 log=$work/train-net.log
@@ -67,7 +70,7 @@ step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$
 
 # shellcheck disable=SC2086  # EXTRA_DATA is a list of files
 step train "$dabbaba" train --variant "$variant" --data "$data" ${EXTRA_DATA:-} --out "$new" \
-  "${from[@]}" "${size[@]}" --epochs "$epochs" --batch "$batch" --lambda "$lambda" \
+  "${from[@]}" "${size[@]}" "${buckets[@]}" --epochs "$epochs" --batch "$batch" --lambda "$lambda" \
   --threads "$threads" --seed "$seed"
 
 # Validate: the held-out loss before training (the parent's, or a random net's) against the

@@ -50,16 +50,19 @@ class TrainNetRound(unittest.TestCase):
         self.assertRegex(log, rf"Score of new vs {opponent}: \d+ - \d+ - \d+ +\[[0-9.]+\] 2 games")
 
     def test_a_round_continues_from_the_committed_net(self):
-        work, log = self.round("chess")
+        work, log = self.round("chess", BUCKETS="4")
         self.assertIn("datagen --variant chess", log)
         self.assertRegex(log, r"datagen: .* --nnue ")
-        self.assertRegex(log, r"train: .* --from \S+/nets/chess\.nnue")
+        self.assertRegex(log, r"train: .* --from \S+/nets/chess\.nnue --buckets 4 ")
+        # The committed net has one output bucket; the new one is split into four.
+        self.assertRegex(log, r"hidden \d+, output buckets 4")
         self.check_steps(work, "chess", log, "parent")
 
     def test_a_first_round_starts_from_the_hand_crafted_evaluation(self):
         work, log = self.round("xiangqi", HIDDEN="8")
         self.assertNotRegex(log, r"datagen: .* --nnue ")
         self.assertRegex(log, r"train: .* --hidden 8 ")
+        self.assertRegex(log, r"hidden 8, output buckets 1")
         self.check_steps(work, "xiangqi", log, "hce")
         with open(os.path.join(work, "xiangqi-new.nnue"), "rb") as f:
             self.assertIn(b"xiangqi", f.read(200))

@@ -127,7 +127,7 @@ fn train_on<B: Bitboard>(
             .with_context(|| format!("the net has {had} output buckets, not 1 or {k}"))?;
     }
     say!(
-        "{} training and {} validation positions, {} inputs, hidden {}, {} output buckets",
+        "{} training and {} validation positions, {} inputs, hidden {}, output buckets {}",
         training.len(),
         validation.len(),
         fs.len(),

@@ -335,7 +335,10 @@ mod tests {
         let at = zero.len() - 8;
         let sum = fnv1a(&zero[..at]);
         zero[at..].copy_from_slice(&sum.to_le_bytes());
-        assert!(matches!(Network::from_bytes(&zero), Err(NetError::Header(_))));
+        assert!(matches!(
+            Network::from_bytes(&zero),
+            Err(NetError::Header(_))
+        ));
     }
 
     #[test]

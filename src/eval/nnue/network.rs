@@ -103,8 +103,8 @@ impl Network {
         );
         let b = self.bucket(pieces);
         let out_w = &self.out_w[b * 2 * h..(b + 1) * 2 * h];
-        let sum = super::simd::screlu_dot(us, &out_w[..h])
-            + super::simd::screlu_dot(them, &out_w[h..]);
+        let sum =
+            super::simd::screlu_dot(us, &out_w[..h]) + super::simd::screlu_dot(them, &out_w[h..]);
         let out = sum / QA as i64 + self.out_b[b] as i64;
         (out * self.scale as i64 / (QA * QB) as i64) as i32
     }

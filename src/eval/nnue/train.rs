@@ -454,12 +454,20 @@ mod tests {
         // Both sides alike, so the first layer cannot tell the sides' material apart: only
         // the bucket (4 pieces against 32) can give the two targets.
         let fens = [
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 300.0),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                300.0,
+            ),
             ("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1", -300.0),
         ];
         let one = FloatNet::new(768, 8, 5);
         let split = one.clone().with_buckets(2, 32).expect("one bucket splits");
-        assert!(one.clone().with_buckets(2, 32).unwrap().with_buckets(3, 32).is_none());
+        assert!(one
+            .clone()
+            .with_buckets(2, 32)
+            .unwrap()
+            .with_buckets(3, 32)
+            .is_none());
         let mut data = Samples::default();
         let mut games = Vec::new();
         for (fen, score) in fens {

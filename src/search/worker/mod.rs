@@ -486,7 +486,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let ev = &*self.sh.ev;
         if let Some((nn, stack)) = &self.nnue {
             let pieces = self.pos.piece_count();
-            let score = nn.net.output(stack.current(), self.pos.side_to_move(), pieces);
+            let score = nn
+                .net
+                .output(stack.current(), self.pos.side_to_move(), pieces);
             return ev.adjust_for_material(&self.pos, score);
         }
         let sums = self.psqt.last().expect("the root's sums are on the stack");
