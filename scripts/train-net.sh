@@ -55,7 +55,7 @@ fi
   || { echo "unknown variant '$variant'" >&2; exit 1; }
 
 parent=$root/nets/$variant.nnue
-data=$work/$variant-seed$seed-nodes$nodes.txt
+data=$work/$variant-seed$seed-nodes$nodes.bin
 new=$work/$variant-new.nnue
 if [ -f "$parent" ]; then
   play=(--nnue) from=(--from "$parent") size=()
@@ -66,7 +66,7 @@ else
 fi
 
 step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$nodes" \
-  --jobs "$jobs" --seed "$seed" "${play[@]}" --out "$data"
+  --jobs "$jobs" --seed "$seed" "${play[@]}" --format binary --out "$data"
 
 # shellcheck disable=SC2086  # EXTRA_DATA is a list of files
 step train "$dabbaba" train --variant "$variant" --data "$data" ${EXTRA_DATA:-} --out "$new" \

@@ -429,3 +429,107 @@ fn datagen_plays_with_the_net_it_is_given() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `datagen --format binary` writes the same games as text in a fifth of the room: `train`
+/// reads the same positions from either file (the same losses, epoch by epoch); a run cut off
+/// mid-game resumes to the same bytes; a corrupted record, another variant's games and a
+/// format mixed into an existing file are refused with the file's name.
+#[test]
+fn binary_datagen_holds_the_text_positions() {
+    let dir = scratch("binary");
+    let datagen = |format: &str, out: &Path| {
+        dabbaba(&[
+            "datagen",
+            "--variant",
+            "chess",
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "60",
+            "--seed",
+            "5",
+            "--hce",
+            "--format",
+            format,
+            "--out",
+            path(out),
+        ])
+    };
+    let (text, binary) = (dir.join("games.txt"), dir.join("games.bin"));
+    for (format, out) in [("text", &text), ("binary", &binary)] {
+        let (code, out, err) = datagen(format, out);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("4 games (0 already in the file)"), "{out}");
+    }
+    let (text_len, bytes) = (
+        std::fs::metadata(&text).expect("text").len(),
+        std::fs::read(&binary).expect("binary"),
+    );
+    assert!(
+        (bytes.len() as u64) * 3 < text_len,
+        "{} binary bytes against {text_len}",
+        bytes.len()
+    );
+    let train = |data: &Path, variant: &str| {
+        let out = dir.join("net.nnue");
+        let (code, out, err) = dabbaba(&[
+            "train",
+            "--variant",
+            variant,
+            "--data",
+            path(data),
+            "--out",
+            path(&out),
+            "--hidden",
+            "4",
+            "--epochs",
+            "2",
+            "--threads",
+            "1",
+        ]);
+        let losses: Vec<String> = out
+            .lines()
+            .filter(|l| !l.starts_with("wrote"))
+            .map(str::to_string)
+            .collect();
+        (code, losses, err)
+    };
+    let (code, from_text, err) = train(&text, "chess");
+    assert_eq!(code, 0, "{err}");
+    let (code, from_binary, err) = train(&binary, "chess");
+    assert_eq!(code, 0, "{err}");
+    assert!(from_text[0].contains("training and"), "{from_text:?}");
+    assert_eq!(from_binary, from_text);
+
+    // Cut off in the last game: that game is dropped and played again, to the same bytes.
+    std::fs::write(&binary, &bytes[..bytes.len() - 5]).expect("cut");
+    let (code, out, err) = datagen("binary", &binary);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("dropped an unfinished game"), "{out}");
+    assert!(out.contains("1 games (3 already in the file)"), "{out}");
+    assert_eq!(std::fs::read(&binary).expect("binary"), bytes);
+
+    let (code, _, err) = datagen("text", &binary);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("holds binary data; give --format binary"),
+        "{err}"
+    );
+    let (code, _, err) = train(&binary, "xiangqi");
+    assert_eq!(code, 1);
+    assert!(err.contains("games of variant chess, not xiangqi"), "{err}");
+    // A letter of the first game's FEN: header (8 + 4 + 2 + "chess"), record length, game
+    // number, result, FEN length, then the FEN.
+    let mut corrupt = bytes.clone();
+    corrupt[19 + 4 + 8 + 1 + 2 + 3] ^= 0x20;
+    std::fs::write(&binary, &corrupt).expect("corrupt");
+    let (code, _, err) = train(&binary, "chess");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("games.bin: the record at byte") && err.contains("corrupted (checksum)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

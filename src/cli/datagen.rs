@@ -3,14 +3,16 @@
 //! Each game starts from the variant's start position with a few random legal moves (so that
 //! games differ), then both sides search a fixed number of nodes per move. Every quiet
 //! position of the game (side to move not in check, best move neither a capture nor a
-//! promotion, no mate score) is written with the search score and the game's result:
+//! promotion, no mate score) is a training position, written with the search score and the
+//! game's result, as text:
 //!
 //! ```text
 //! FEN | SCORE | RESULT | GAME
 //! ```
 //!
 //! `SCORE` is the search score in centipawns and `RESULT` the result (1, 0.5 or 0), both from
-//! White's point of view; `GAME` is the game's number. A game is a pure function of the seed,
+//! White's point of view; `GAME` is the game's number. `--format binary` writes whole games
+//! instead (moves and scores, [`super::datafile`]), about a fifth of the size. A game is a pure function of the seed,
 //! the game number and the settings (one thread per game, fresh hash and histories), so a run
 //! can be stopped and started again with the same command: games already in the file are
 //! skipped. Games end by the variant's rules, or are adjudicated: a win when the score stays
@@ -20,7 +22,7 @@
 
 use std::collections::HashSet;
 use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,6 +31,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Args;
 
+use super::datafile::{
+    binary_header, binary_variant, format_of, games_in, Format, GameRecord, Ply,
+};
 use super::net_args::NetArgs;
 use crate::cli::output::say;
 use crate::engine::game::GameResult;
@@ -66,16 +71,12 @@ pub struct DatagenArgs {
     /// so far).
     #[command(flatten)]
     pub net: NetArgs,
-    /// Output file, appended to.
+    /// Output file, appended to (in its own format when it exists).
     #[arg(long)]
     pub out: PathBuf,
-}
-
-/// One finished game: its number, result for White and positions.
-struct Game {
-    number: u64,
-    white_score: f32,
-    positions: Vec<(String, i32)>,
+    /// The output's format: text lines or binary games (`nets/README.md`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Runs `datagen`.
@@ -90,16 +91,43 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
         &mut Engine::with_variants(set.clone()),
         &Settings::from(args),
     )?;
-    let done = games_in(&args.out)?;
+    let shown = args.out.display().to_string();
+    if let Some(existing) = format_of(&args.out)? {
+        if existing != args.format {
+            anyhow::bail!(
+                "{shown} holds {} data; give --format {} to add to it",
+                format_name(existing),
+                format_name(existing)
+            );
+        }
+    }
+    if let Some(v) = binary_variant(&args.out)? {
+        if v != args.variant {
+            anyhow::bail!("{shown} holds games of variant {v}, not {}", args.variant);
+        }
+    }
+    let (done, whole_until) = games_in(&args.out)?;
+    let done: HashSet<u64> = done.into_iter().collect();
     let todo: Vec<u64> = (0..args.games).filter(|g| !done.contains(g)).collect();
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(&args.out)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+        .with_context(|| format!("cannot write {shown}"))?;
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if let Some(end) = whole_until.filter(|&e| (e as u64) < len) {
+        // A stop cut the last game off: it goes, and is played again.
+        file.set_len(end as u64)
+            .with_context(|| format!("cannot cut {shown} to its whole games"))?;
+        say!("{shown}: dropped an unfinished game at the end");
+    }
+    if args.format == Format::Binary && len == 0 {
+        file.write_all(&binary_header(&args.variant))
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
     let next = Arc::new(AtomicU64::new(0));
     let todo = Arc::new(todo);
-    let (tx, rx) = crossbeam_channel::unbounded::<anyhow::Result<Game>>();
+    let (tx, rx) = crossbeam_channel::unbounded::<anyhow::Result<GameRecord>>();
     let mut workers = Vec::new();
     for _ in 0..args.jobs.max(1) {
         let (next, todo, tx, set) = (
@@ -129,18 +157,15 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     let (mut games, mut positions, mut score) = (0u64, 0u64, 0.0f64);
     for game in rx {
         let game = game?;
-        let mut text = String::new();
-        for (fen, cp) in &game.positions {
-            text.push_str(&format!(
-                "{fen} | {cp} | {} | {}\n",
-                game.white_score, game.number
-            ));
-        }
-        file.write_all(text.as_bytes())
-            .with_context(|| format!("cannot write {}", args.out.display()))?;
+        let bytes = match args.format {
+            Format::Text => game.to_text().into_bytes(),
+            Format::Binary => game.to_binary()?,
+        };
+        file.write_all(&bytes)
+            .with_context(|| format!("cannot write {shown}"))?;
         games += 1;
-        positions += game.positions.len() as u64;
-        score += game.white_score as f64;
+        positions += game.plies.iter().filter(|p| p.sample.is_some()).count() as u64;
+        score += game.white_result as f64;
         pb.inc(1);
     }
     pb.finish_and_clear();
@@ -163,19 +188,11 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     Ok(ExitCode::SUCCESS)
 }
 
-/// The game numbers already in an output file.
-fn games_in(path: &PathBuf) -> anyhow::Result<HashSet<u64>> {
-    let mut out = HashSet::new();
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok(out);
-    };
-    for line in BufReader::new(file).lines() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        if let Some(n) = line.rsplit('|').next().and_then(|g| g.trim().parse().ok()) {
-            out.insert(n);
-        }
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Text => "text",
+        Format::Binary => "binary",
     }
-    Ok(out)
 }
 
 /// What each worker needs from the arguments.
@@ -234,7 +251,7 @@ fn white_score(r: GameResult) -> f32 {
 }
 
 /// Plays game `number`.
-fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> {
+fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<GameRecord> {
     let mut next = rng(s.seed, number);
     // Random openings that end the game are drawn again.
     loop {
@@ -258,7 +275,8 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> 
         nodes: Some(s.nodes),
         ..Limits::default()
     };
-    let mut positions = Vec::new();
+    let start_fen = engine.fen();
+    let mut plies = Vec::new();
     // Consecutive plies with a decisive score for White (+) or Black (-).
     let mut decisive = 0i32;
     let result = loop {
@@ -280,9 +298,12 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> 
             .find(|d| d.uci == mv)
             .with_context(|| format!("game {number}: {mv} is not legal in {}", engine.fen()))?;
         let quiet = !detail.capture && detail.promotion.is_none() && !detail.piece_promotion;
-        if quiet && outcome.score.abs() < MATE_BOUND && !engine.in_check() {
-            positions.push((engine.fen(), score));
-        }
+        let sample = quiet && outcome.score.abs() < MATE_BOUND && !engine.in_check();
+        plies.push(Ply {
+            uci: mv.clone(),
+            white_score: score,
+            sample: sample.then(|| engine.fen()),
+        });
         decisive = match (score >= s.win_score, score <= -s.win_score) {
             (true, _) => decisive.max(0) + 1,
             (_, true) => decisive.min(0) - 1,
@@ -293,9 +314,10 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<Game> 
         }
         engine.play_move(&mv)?;
     };
-    Ok(Game {
+    Ok(GameRecord {
         number,
-        white_score: result,
-        positions,
+        white_result: result,
+        start_fen,
+        plies,
     })
 }

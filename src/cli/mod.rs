@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 pub mod analyse;
 pub mod bench;
 pub mod check;
+mod datafile;
 pub mod datagen;
 pub mod game;
 mod logging;

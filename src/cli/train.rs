@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Args;
 
-use super::tune::{read_data, Line};
+use super::datafile::{read_data, Line};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::cli::game::VariantTables;
@@ -28,7 +28,8 @@ pub struct TrainArgs {
     /// Variant name (built-in or from --variants files).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Positions: `FEN | SCORE | RESULT | GAME` lines (repeatable).
+    /// Positions: datagen's files, `FEN | SCORE | RESULT | GAME` lines or binary games
+    /// (repeatable).
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// Write the net here.
@@ -87,7 +88,7 @@ pub fn run(args: &TrainArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
     let variant = set
         .get(&args.variant)
         .with_context(|| format!("unknown variant '{}'", args.variant))?;
-    let lines = read_data(&args.data, args.limit)?;
+    let lines = read_data(&args.data, args.limit, variant)?;
     match VariantTables::new(variant)? {
         VariantTables::W64(t) => train_on(&t, variant, &lines, args)?,
         VariantTables::W128(t) => train_on(&t, variant, &lines, args)?,

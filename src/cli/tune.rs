@@ -3,11 +3,10 @@
 //! ([`crate::eval::weights`]).
 //!
 //! The data is what `dabbaba datagen` writes (`FEN | SCORE | RESULT | GAME` lines, White's
-//! point of view). Games whose number ends in 0 are held out: the validation loss on them,
+//! point of view, or binary games: [`super::datafile`]). Games whose number ends in 0 are held out: the validation loss on them,
 //! before and after, tells whether the fit generalises. The start point is the weights the
 //! engine uses for the variant: a `--weights` file, its built-in file, or the derived weights.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -15,6 +14,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Args;
 
+use super::datafile::{read_data, Line};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
 use crate::cli::game::VariantTables;
@@ -29,7 +29,8 @@ pub struct TuneArgs {
     /// Variant name (built-in or from --variants files).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Positions: `FEN | SCORE | RESULT | GAME` lines (repeatable).
+    /// Positions: datagen's files, `FEN | SCORE | RESULT | GAME` lines or binary games
+    /// (repeatable).
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// Write the tuned weights here (default: standard output).
@@ -62,66 +63,6 @@ pub struct TuneArgs {
     pub terms: Vec<String>,
 }
 
-/// One data line.
-pub(super) struct Line {
-    /// Where it was read, `FILE:LINE`, for error messages.
-    pub at: String,
-    pub fen: String,
-    pub score: f32,
-    pub result: f32,
-    pub game: u64,
-}
-
-fn parse_line(text: &str, at: String) -> Result<Line, String> {
-    let f: Vec<&str> = text.split('|').map(str::trim).collect();
-    if f.len() != 4 {
-        return Err(format!(
-            "expected 'FEN | SCORE | RESULT | GAME', found {} fields",
-            f.len()
-        ));
-    }
-    let score = f[1]
-        .parse::<f32>()
-        .map_err(|_| format!("score '{}' is not a number", f[1]))?;
-    let result = match f[2] {
-        "1" | "1.0" => 1.0,
-        "0.5" => 0.5,
-        "0" | "0.0" => 0.0,
-        r => return Err(format!("result '{r}' is not 1, 0.5 or 0")),
-    };
-    let game = f[3]
-        .parse::<u64>()
-        .map_err(|_| format!("game '{}' is not a number", f[3]))?;
-    Ok(Line {
-        at,
-        fen: f[0].to_string(),
-        score,
-        result,
-        game,
-    })
-}
-
-pub(super) fn read_data(paths: &[PathBuf], limit: Option<usize>) -> anyhow::Result<Vec<Line>> {
-    let mut out = Vec::new();
-    for path in paths {
-        let file =
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        for (k, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{}:{}", path.display(), k + 1);
-            let parsed = parse_line(&line, at.clone()).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
-            out.push(parsed);
-            if limit.is_some_and(|n| out.len() >= n) {
-                return Ok(out);
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// Runs `tune`.
 pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let set = super::variants::variant_set(variant_files)?;
@@ -139,7 +80,7 @@ pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
             known.join(", ")
         );
     }
-    let lines = read_data(&args.data, args.limit)?;
+    let lines = read_data(&args.data, args.limit, variant)?;
     let text = match VariantTables::new(variant)? {
         VariantTables::W64(t) => tune_on(&t, variant, &lines, args)?,
         VariantTables::W128(t) => tune_on(&t, variant, &lines, args)?,
