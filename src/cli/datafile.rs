@@ -33,6 +33,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use crate::board::Game;
+use crate::eval::nnue::file::fnv1a;
 use crate::variant::Variant;
 
 const MAGIC: &[u8; 8] = b"DABGAMES";
@@ -78,15 +79,6 @@ pub enum Format {
     Text,
     /// Games as moves and scores (`nets/README.md`).
     Binary,
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// The format of an existing file, from its first bytes (None: empty or missing).
