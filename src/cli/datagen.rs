@@ -12,10 +12,11 @@
 //!
 //! `SCORE` is the search score in centipawns and `RESULT` the result (1, 0.5 or 0), both from
 //! White's point of view; `GAME` is the game's number. `--format binary` writes whole games
-//! instead (moves and scores, [`super::datafile`]), about a fifth of the size. A game is a pure function of the seed,
-//! the game number and the settings (one thread per game, fresh hash and histories), so a run
-//! can be stopped and started again with the same command: games already in the file are
-//! skipped. Games end by the variant's rules, or are adjudicated: a win when the score stays
+//! instead (moves and scores, [`super::datafile`]), about a fifth of the size. A game is a
+//! pure function of the seed, the game number and the settings (one thread per game, fresh
+//! hash and histories), so a run can be stopped and started again with the same command:
+//! games already in the file are skipped (a binary file's game cut off by the stop is
+//! dropped and played again). Games end by the variant's rules, or are adjudicated: a win when the score stays
 //! above `--win-score` for both sides for 8 plies, a draw at `--max-plies`. With `--nnue` (the
 //! variant's built-in net) or `--eval-file NET` both sides evaluate with a net, so that a
 //! training round learns from the best net so far.
