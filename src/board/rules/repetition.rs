@@ -88,7 +88,6 @@ impl<B: Bitboard> Position<B> {
                 return (value, EndReason::PerpetualCheck);
             }
         }
-        let ge = &self.t.variant.game_end;
         let value = if ge.n_fold_value_absolute && self.stm == Color::Black {
             negate(ge.n_fold_value)
         } else {
