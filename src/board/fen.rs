@@ -269,9 +269,10 @@ impl<B: Bitboard> Position<B> {
                     p.walls = p.walls.with(sq);
                     p.occ = p.occ.with(sq);
                 } else if letter.is_ascii_alphabetic() {
+                    let key = crate::variant::pieces::read_letter(letter, &mut chars);
                     let id = t
                         .variant
-                        .piece_by_letter(letter)
+                        .piece_by_letter(key)
                         .ok_or(FenError::UnknownPiece(letter))?;
                     let c = Color::of_letter(letter);
                     if promoted {
@@ -419,7 +420,8 @@ impl<B: Bitboard> Position<B> {
                 Err(FenError::Holdings)
             };
         }
-        for ch in h.chars() {
+        let mut chars = h.chars().peekable();
+        while let Some(ch) = chars.next() {
             if ch == '-' {
                 continue;
             }
@@ -428,7 +430,7 @@ impl<B: Bitboard> Position<B> {
             }
             let id = t
                 .variant
-                .piece_by_letter(ch)
+                .piece_by_letter(crate::variant::pieces::read_letter(ch, &mut chars))
                 .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
             let c = Color::of_letter(ch);
             if self.in_hand(id, c) as usize + 1 >= crate::board::position::MAX_IN_HAND {
@@ -782,9 +784,9 @@ impl<B: Bitboard> Position<B> {
                 let from = self.promoted_from[sq.index()];
                 if from != 0 && t.promoted_type[(from - 1) as usize] == Some(type_of(pc)) {
                     s.push('+');
-                    s.push(v.pieces[(from - 1) as usize].letter_for(c));
+                    s.push_str(&v.pieces[(from - 1) as usize].text_for(c));
                 } else {
-                    s.push(v.pieces[type_of(pc) as usize].letter_for(c));
+                    s.push_str(&v.pieces[type_of(pc) as usize].text_for(c));
                     // Crazyhouse-promoted: goes back to the hand as a pawn when captured.
                     let d = &v.drops;
                     if from != 0 && (d.captures_to_hand && !d.drop_loop || d.two_boards) {
@@ -805,9 +807,9 @@ impl<B: Bitboard> Position<B> {
             s.push('[');
             for c in Color::BOTH {
                 for ty in (0..t.n_types as u8).rev() {
-                    let l = v.pieces[ty as usize].letter_for(c);
+                    let l = v.pieces[ty as usize].text_for(c);
                     for _ in 0..self.in_hand(ty, c) {
-                        s.push(l);
+                        s.push_str(&l);
                     }
                 }
             }

@@ -98,9 +98,11 @@ impl<B: Bitboard> Position<B> {
         let geo = t.geo;
         let from = m.from();
         let to = m.to();
-        let piece_letter = |ty: u8| -> Option<char> {
+        // A letter, or a letter and a prime; a promoted-only piece has no SAN letter.
+        let piece_letter = |ty: u8| -> Option<String> {
             let c = t.variant.pieces.get(ty as usize)?.letter;
-            c.is_ascii_alphabetic().then(|| c.to_ascii_uppercase())
+            (c.is_ascii_alphabetic() || crate::variant::pieces::primed_base(c).is_some())
+                .then(|| crate::variant::pieces::letter_text(c, true))
         };
         match m.kind() {
             MoveKind::Castling => {
@@ -164,9 +166,9 @@ impl<B: Bitboard> Position<B> {
             let unpromoted = self.promoted_from[from.index()];
             if unpromoted != 0 && t.promoted_type[(unpromoted - 1) as usize] == Some(ty) {
                 s.push('+');
-                s.push(piece_letter(unpromoted - 1)?);
+                s.push_str(&piece_letter(unpromoted - 1)?);
             } else {
-                s.push(piece_letter(ty)?);
+                s.push_str(&piece_letter(ty)?);
             }
         }
         // Other legal moves of the same piece type to the same square (same promotion).
@@ -215,7 +217,7 @@ impl<B: Bitboard> Position<B> {
         match m.kind() {
             MoveKind::Promotion => {
                 s.push('=');
-                s.push(piece_letter(m.piece())?);
+                s.push_str(&piece_letter(m.piece())?);
             }
             // Shogi-style: `+` promotes, `-` demotes, `=` declines a possible promotion.
             MoveKind::PiecePromotion => s.push('+'),

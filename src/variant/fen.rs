@@ -4,6 +4,7 @@
 //! board layer's job; this check makes sure a built-in or user variant cannot start from a
 //! position that layer would reject.
 
+use super::pieces;
 use super::types::{Color, Variant};
 
 /// Every problem of `fen` for `v`, in words (empty when it fits).
@@ -54,8 +55,9 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
     // but not towards "several royals", which is about pieces that can be in check together.
     let mut royals_in_hand = [0usize; 2];
     if let Some(pocket) = pocket {
-        for c in pocket.chars() {
-            match v.piece_by_letter(c) {
+        let mut chars = pocket.chars().peekable();
+        while let Some(c) = chars.next() {
+            match v.piece_by_letter(pieces::read_letter(c, &mut chars)) {
                 Some(id) if v.king == Some(id) => {
                     royals_in_hand[Color::of_letter(c)] += 1;
                 }
@@ -111,8 +113,10 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
             // Crazyhouse "promoted" marker after a piece.
             '~' => {}
             c if c.is_ascii_alphabetic() => {
-                let Some(id) = v.piece_by_letter(c) else {
-                    problems.push(format!("unknown piece letter '{c}'"));
+                let key = pieces::read_letter(c, &mut chars);
+                let Some(id) = v.piece_by_letter(key) else {
+                    let text = pieces::letter_text(key, c.is_ascii_uppercase());
+                    problems.push(format!("unknown piece letter '{text}'"));
                     width += 1;
                     continue;
                 };

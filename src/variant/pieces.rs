@@ -80,29 +80,64 @@ pub fn promoted_only_base(letter: char) -> Option<char> {
 
 const PROMOTED_ONLY_BASE: u32 = 0xE000;
 
-/// The piece letter written by `token`: `x` (either case) or `+x` for a promoted-only piece.
+/// A variant with more kinds of piece than the alphabet has letters (Dai Shogi has 29, not
+/// counting those that exist only promoted) writes the others as a letter and a prime, `N'`
+/// and `n'`, as XBoard and HaChu do. Inside, such a piece is keyed by a private-use character
+/// derived from the letter, as a promoted-only piece is.
+pub fn primed_letter(base: char) -> char {
+    let base = base.to_ascii_uppercase();
+    debug_assert!(base.is_ascii_uppercase());
+    char::from_u32(PRIMED_BASE + base as u32).unwrap_or(base)
+}
+
+/// The letter a primed piece is written with before its prime (see [`primed_letter`]).
+pub fn primed_base(letter: char) -> Option<char> {
+    let c = letter as u32;
+    (PRIMED_BASE + 'A' as u32..=PRIMED_BASE + 'Z' as u32)
+        .contains(&c)
+        .then(|| char::from_u32(c - PRIMED_BASE))
+        .flatten()
+}
+
+const PRIMED_BASE: u32 = 0xE100;
+
+/// The piece key of the letter `ch` read from a FEN or a move: the letter itself, or, when a
+/// prime follows (taken from `rest`), its primed piece (see [`primed_letter`]).
+pub fn read_letter(ch: char, rest: &mut std::iter::Peekable<impl Iterator<Item = char>>) -> char {
+    if ch.is_ascii_alphabetic() && rest.peek() == Some(&'\'') {
+        rest.next();
+        primed_letter(ch)
+    } else {
+        ch
+    }
+}
+
+/// The piece letter written by `token`: `x` (either case), `x'` for a primed piece or `+x`
+/// for a promoted-only piece.
 pub fn letter_of_token(token: &str) -> Option<char> {
     let mut chars = token.chars();
     match (chars.next(), chars.next(), chars.next()) {
         (Some(c), None, _) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        (Some(c), Some('\''), None) if c.is_ascii_alphabetic() => Some(primed_letter(c)),
         (Some('+'), Some(c), None) if c.is_ascii_alphabetic() => Some(promoted_only_letter(c)),
         _ => None,
     }
 }
 
-/// How a piece letter is written: the letter, or `+X` for a promoted-only piece, in the case
-/// of the side (`white`: upper case).
+/// How a piece letter is written: the letter, `X'` for a primed piece or `+X` for a
+/// promoted-only one, in the case of the side (`white`: upper case).
 pub fn letter_text(letter: char, white: bool) -> String {
-    let (plus, c) = match promoted_only_base(letter) {
-        Some(base) => ("+", base),
-        None => ("", letter),
+    let (plus, c, prime) = match (promoted_only_base(letter), primed_base(letter)) {
+        (Some(base), _) => ("+", base, ""),
+        (None, Some(base)) => ("", base, "'"),
+        (None, None) => ("", letter, ""),
     };
     let c = if white {
         c.to_ascii_uppercase()
     } else {
         c.to_ascii_lowercase()
     };
-    format!("{plus}{c}")
+    format!("{plus}{c}{prime}")
 }
 
 /// The slot of a piece key (`pawn`, `customPiece7`, `king`), if it names one.
@@ -174,8 +209,29 @@ mod tests {
         assert_eq!(letter_text(prince, false), "+e");
         assert_eq!(letter_text('Q', false), "q");
         assert_eq!(letter_of_token("q"), Some('Q'));
-        for bad in ["", "+", "++e", "+1", "ee", "+ee", "1"] {
+        for bad in [
+            "", "+", "++e", "+1", "ee", "+ee", "1", "'", "1'", "e''", "+e'",
+        ] {
             assert_eq!(letter_of_token(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn primed_letters_are_written_with_a_prime() {
+        let cat_sword = letter_of_token("c'").unwrap();
+        assert_eq!(letter_of_token("C'"), Some(cat_sword));
+        assert_ne!(cat_sword, 'C');
+        assert_ne!(cat_sword, letter_of_token("+c").unwrap());
+        assert_eq!(primed_base(cat_sword), Some('C'));
+        assert_eq!(primed_base('C'), None);
+        assert_eq!(promoted_only_base(cat_sword), None);
+        assert_eq!(letter_text(cat_sword, true), "C'");
+        assert_eq!(letter_text(cat_sword, false), "c'");
+        let mut rest = "'p".chars().peekable();
+        assert_eq!(read_letter('c', &mut rest), cat_sword);
+        assert_eq!(rest.next(), Some('p'));
+        let mut rest = "p'".chars().peekable();
+        assert_eq!(read_letter('c', &mut rest), 'c');
+        assert_eq!(rest.next(), Some('p'));
     }
 }

@@ -326,8 +326,13 @@ impl VariantSpec {
             self.remove_piece(slot);
             return;
         }
-        // The letter, `+x` for a piece that exists only as a promoted form.
-        let token_len = if value.starts_with('+') { 2 } else { 1 };
+        // The letter, `x'` for a primed piece, `+x` for one that exists only as a promoted
+        // form.
+        let token_len = if value.starts_with('+') || value.chars().nth(1) == Some('\'') {
+            2
+        } else {
+            1
+        };
         let split = value
             .char_indices()
             .nth(token_len)
@@ -833,7 +838,7 @@ fn slot_by_letter_of(slots: &[Option<SlotPiece>], c: char) -> Option<usize> {
 /// A piece set: letters (spaces optional), `*` for every present type, `-` for none.
 fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String> {
     let mut ids = Vec::new();
-    let mut chars = v.chars().filter(|c| !c.is_whitespace());
+    let mut chars = v.chars().filter(|c| !c.is_whitespace()).peekable();
     while let Some(c) = chars.next() {
         match c {
             '-' => break,
@@ -843,6 +848,9 @@ fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String
             _ => {
                 let token = match c {
                     '+' => format!("+{}", chars.next().unwrap_or(' ')),
+                    _ if chars.peek() == Some(&'\'') => {
+                        format!("{c}{}", chars.next().unwrap_or(' '))
+                    }
                     _ => c.to_string(),
                 };
                 match pieces::letter_of_token(&token).and_then(|l| slot_by_letter_of(slots, l)) {

@@ -163,6 +163,12 @@ impl PieceType {
             Color::Black => self.letter.to_ascii_lowercase(),
         }
     }
+
+    /// How a FEN writes the piece for a side: its letter, `N'` for a primed piece, `+N` for
+    /// one that exists only promoted (see [`super::pieces::letter_text`]).
+    pub fn text_for(&self, c: Color) -> String {
+        super::pieces::letter_text(self.letter, c == Color::White)
+    }
 }
 
 /// Castling rules (`castling*` keys).

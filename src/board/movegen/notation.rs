@@ -4,6 +4,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{type_of, Position};
+use crate::color::Color;
 use crate::variant::WallingRule;
 
 impl<B: Bitboard> Position<B> {
@@ -74,11 +75,7 @@ impl<B: Bitboard> Position<B> {
         if m.kind() == MoveKind::Drop {
             let p = &t.variant.pieces[m.piece() as usize];
             let plus = if m.drop_promoted() { "+" } else { "" };
-            return format!(
-                "{plus}{}@{}",
-                p.letter.to_ascii_uppercase(),
-                geo.square_name(to)
-            );
+            return format!("{plus}{}@{}", p.text_for(Color::White), geo.square_name(to));
         }
         if m.is_gating() && m.gating_square() == m.to() {
             // Gating onto the rook's square: written rook square to king square.
@@ -87,11 +84,7 @@ impl<B: Bitboard> Position<B> {
         }
         let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
         if m.is_gating() {
-            s.push(
-                t.variant.pieces[m.piece() as usize]
-                    .letter
-                    .to_ascii_lowercase(),
-            );
+            s.push_str(&t.variant.pieces[m.piece() as usize].text_for(Color::Black));
             if m.gating_square() != from {
                 s += &geo.square_name(m.gating_square()).to_string();
             }
@@ -99,8 +92,7 @@ impl<B: Bitboard> Position<B> {
         }
         match m.kind() {
             MoveKind::Promotion => {
-                let p = &t.variant.pieces[m.piece() as usize];
-                s.push(p.letter.to_ascii_lowercase());
+                s.push_str(&t.variant.pieces[m.piece() as usize].text_for(Color::Black));
             }
             MoveKind::PiecePromotion => s.push('+'),
             MoveKind::PieceDemotion => s.push('-'),
