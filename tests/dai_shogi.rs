@@ -276,3 +276,21 @@ fn hachus_dai_forbids_repeating_and_daishogi_does_not() {
     );
     assert_eq!(after_shuffle("daishogi"), None);
 }
+
+#[test]
+fn a_pass_answered_by_a_pass_repeats_the_position() {
+    // Each lion steps out where it can pass (through e3, e13), then White passes and Black
+    // passes back: the position after Black's pass is the one before White's, two plies on.
+    // HaChu refuses the second pass as a repetition; in `dai` it loses.
+    let moves = ["h3f2", "h13f14", "f2e3,e3f2", "f14e13,e13f14"];
+    for (name, end) in [
+        ("dai", Some((GameValue::Win, EndReason::Repetition))),
+        ("daishogi", None),
+    ] {
+        let mut g = Game::new(&variant(name), None, false).expect("start");
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        g.play_uci(&moves).expect("the passes are legal");
+        let result = with_position!(&g, p => p.result().map(|o| (o.value, o.reason)));
+        assert_eq!(result, end, "{name}");
+    }
+}

@@ -131,9 +131,11 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     let mut king = None;
     let promos = promoted_forms(v);
     let promotes = |i: usize| promos.iter().any(|&(b, _)| b as usize == i);
-    // Bases first: they need a slot below 11 whose promoted slot is free too.
+    // Bases first: they need a slot below 11 whose promoted slot is free too. A primed
+    // piece (`N'`, Dai Shogi's) gets none: the table has one character a slot.
     let mut order: Vec<usize> = (0..v.pieces.len())
         .filter(|&i| appears(v, i as PieceId) && !promoted_only(v, i as PieceId))
+        .filter(|&i| crate::variant::pieces::primed_base(v.pieces[i].letter).is_none())
         .collect();
     order.sort_by_key(|&i| !promotes(i));
     let fits = |slots: &[Option<char>], i: usize, s: usize| {
@@ -378,6 +380,15 @@ mod tests {
             assert!(xboard_knows(builtin(n).unwrap()), "{n}");
         }
         assert!(!xboard_knows(builtin("minishogi").unwrap()));
+    }
+
+    #[test]
+    fn only_ascii_letters_go_to_xboard() {
+        // Dai Shogi has more kinds of piece than XBoard has slots, some of them primed: the
+        // table and the piece lines hold none of the private characters they are keyed by.
+        for l in lines("daishogi") {
+            assert!(l.is_ascii(), "{l}");
+        }
     }
 
     #[test]

@@ -51,7 +51,9 @@ impl<B: Bitboard> Position<B> {
         };
         let key = self.st.key;
         let mut found = 0;
-        let mut i = 4;
+        // Two plies back only a pass answered by a pass (lions, passing variants) can repeat
+        // the position; without passes the first candidate is four plies back.
+        let mut i = 2;
         while i <= end {
             let j = n - i;
             if self.history[j].key == key {
