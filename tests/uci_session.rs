@@ -711,6 +711,25 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
     u.send(&format!("setoption name EvalFile value {}", zh.display()));
     u.send("setoption name Use NNUE value true");
     play(&mut u, "crazyhouse", 16);
+    // A net chosen while another variant is on (a GUI may send EvalFile before UCI_Variant)
+    // is refused there with the reason, and plays once its own variant is chosen.
+    u.send(&format!(
+        "setoption name EvalFile value {}",
+        chess.display()
+    ));
+    let l = u.until("info string");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.contains("cannot use net") && x.contains("does not fit crazyhouse")),
+        "{l:?}"
+    );
+    u.send("setoption name UCI_Variant value chess");
+    u.until("info string variant chess");
+    assert_eq!(
+        trace(&mut u),
+        nnue,
+        "the net chosen before the variant plays"
+    );
     let _ = std::fs::remove_file(chess);
     let _ = std::fs::remove_file(zh);
 }

@@ -365,7 +365,7 @@ impl Engine {
 
     /// Chooses the net `opts` ask for (`Use NNUE`, `EvalFile`) for the current variant, or
     /// none; a file that cannot be read or does not fit the variant is an error and changes
-    /// nothing. Without an `EvalFile` the variant's built-in net plays (`nets/NAME.nnue`); a
+    /// nothing here (`set_option` then drops the net). Without an `EvalFile` the variant's built-in net plays (`nets/NAME.nnue`); a
     /// variant without either, or whose weights `--weights` gave (they are what is being
     /// measured), plays with the hand-crafted evaluation.
     fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
@@ -605,8 +605,17 @@ impl Engine {
             }
             (names::USE_NNUE | names::EVAL_FILE, _) => {
                 self.stop_and_wait();
-                self.apply_nnue(&opts)?;
+                // Kept even when the net cannot be used now: a GUI may send `EvalFile` before
+                // `UCI_Variant`, and `set_variant` tries the net again for the next variant.
+                // Until then the hand-crafted evaluation plays.
+                let applied = self.apply_nnue(&opts);
                 self.options = opts;
+                if applied.is_err() {
+                    let mut ev = (*self.ev).clone();
+                    ev.set_nnue(None);
+                    self.ev = Arc::new(ev);
+                }
+                applied?;
                 return Ok(OptionOutcome::Done);
             }
             (names::VARIANT_PATH, OptionValue::Text(p)) => {
