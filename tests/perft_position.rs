@@ -194,8 +194,14 @@ fn fen_errors_say_what_is_wrong() {
     )
     .contains("half-move"));
     assert!(err("chess", "").contains("empty"));
-    let e = FenError::UnknownPiece('x');
+    let e = FenError::UnknownPiece("x".to_string());
     assert_eq!(e.to_string(), "unknown piece letter 'x' in the board");
+    // A primed letter names another piece than the letter: chess has `N`, not `N'`.
+    assert!(err(
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBNR w KQkq - 0 1"
+    )
+    .contains("unknown piece letter 'N''"));
 }
 
 #[test]

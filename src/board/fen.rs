@@ -49,7 +49,7 @@ pub enum FenError {
     },
     /// An unknown letter.
     #[error("unknown piece letter '{0}' in the board")]
-    UnknownPiece(char),
+    UnknownPiece(String),
     /// Something else unexpected in the board.
     #[error("unexpected character '{0}' in the board")]
     BadBoardChar(char),
@@ -270,10 +270,11 @@ impl<B: Bitboard> Position<B> {
                     p.occ = p.occ.with(sq);
                 } else if letter.is_ascii_alphabetic() {
                     let key = crate::variant::pieces::read_letter(letter, &mut chars);
-                    let id = t
-                        .variant
-                        .piece_by_letter(key)
-                        .ok_or(FenError::UnknownPiece(letter))?;
+                    let id = t.variant.piece_by_letter(key).ok_or_else(|| {
+                        let text =
+                            crate::variant::pieces::letter_text(key, letter.is_ascii_uppercase());
+                        FenError::UnknownPiece(text)
+                    })?;
                     let c = Color::of_letter(letter);
                     if promoted {
                         let np =
