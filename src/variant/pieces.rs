@@ -64,18 +64,12 @@ pub const SLOTS: usize = KING_SLOT + 1;
 /// derived from that letter, so that every piece still has one `char` and no real letter is
 /// taken (Chu Shogi has 28 kinds of piece, more than the alphabet has letters).
 pub fn promoted_only_letter(base: char) -> char {
-    let base = base.to_ascii_uppercase();
-    debug_assert!(base.is_ascii_uppercase());
-    char::from_u32(PROMOTED_ONLY_BASE + base as u32).unwrap_or(base)
+    private_key(PROMOTED_ONLY_BASE, base)
 }
 
 /// The letter a promoted-only piece is written after `+` (see [`promoted_only_letter`]).
 pub fn promoted_only_base(letter: char) -> Option<char> {
-    let c = letter as u32;
-    (PROMOTED_ONLY_BASE + 'A' as u32..=PROMOTED_ONLY_BASE + 'Z' as u32)
-        .contains(&c)
-        .then(|| char::from_u32(c - PROMOTED_ONLY_BASE))
-        .flatten()
+    private_base(PROMOTED_ONLY_BASE, letter)
 }
 
 const PROMOTED_ONLY_BASE: u32 = 0xE000;
@@ -85,21 +79,31 @@ const PROMOTED_ONLY_BASE: u32 = 0xE000;
 /// and `n'`, as XBoard and HaChu do. Inside, such a piece is keyed by a private-use character
 /// derived from the letter, as a promoted-only piece is.
 pub fn primed_letter(base: char) -> char {
-    let base = base.to_ascii_uppercase();
-    debug_assert!(base.is_ascii_uppercase());
-    char::from_u32(PRIMED_BASE + base as u32).unwrap_or(base)
+    private_key(PRIMED_BASE, base)
 }
 
 /// The letter a primed piece is written with before its prime (see [`primed_letter`]).
 pub fn primed_base(letter: char) -> Option<char> {
-    let c = letter as u32;
-    (PRIMED_BASE + 'A' as u32..=PRIMED_BASE + 'Z' as u32)
-        .contains(&c)
-        .then(|| char::from_u32(c - PRIMED_BASE))
-        .flatten()
+    private_base(PRIMED_BASE, letter)
 }
 
 const PRIMED_BASE: u32 = 0xE100;
+
+/// The private-use character at `block` + the upper-case letter `base`.
+fn private_key(block: u32, base: char) -> char {
+    let base = base.to_ascii_uppercase();
+    debug_assert!(base.is_ascii_uppercase());
+    char::from_u32(block + base as u32).unwrap_or(base)
+}
+
+/// The upper-case letter whose private-use key in `block` is `letter`, if it is one.
+fn private_base(block: u32, letter: char) -> Option<char> {
+    let c = letter as u32;
+    (block + 'A' as u32..=block + 'Z' as u32)
+        .contains(&c)
+        .then(|| char::from_u32(c - block))
+        .flatten()
+}
 
 /// The piece key of the letter `ch` read from a FEN or a move: the letter itself, or, when a
 /// prime follows (taken from `rest`), its primed piece (see [`primed_letter`]).
