@@ -138,9 +138,9 @@ fn bench_measures_the_net_it_is_given() {
     assert_ne!(score(&["--nnue"]), score(&["--hce"]));
     assert_eq!(score(&["--nnue"]), score(&["--eval-file", file]));
     // A variant without a net is refused alone, skipped among all.
-    let (code, _, err) = dabbaba(&["bench", "--variant", "xiangqi", "--nnue"]);
+    let (code, _, err) = dabbaba(&["bench", "--variant", "shatranj", "--nnue"]);
     assert_eq!(code, 1);
-    assert!(err.contains("'xiangqi' has no built-in net"), "{err}");
+    assert!(err.contains("'shatranj' has no built-in net"), "{err}");
     let (code, out, err) = dabbaba(&[
         "bench",
         "--variant",
@@ -151,7 +151,7 @@ fn bench_measures_the_net_it_is_given() {
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("skipped xiangqi: --nnue"), "{err}");
+    assert!(err.contains("skipped shatranj: --nnue"), "{err}");
     let variants: Vec<String> = ndjson(&out)
         .iter()
         .filter_map(|l| l["variant"].as_str().map(String::from))

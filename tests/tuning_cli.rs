@@ -408,13 +408,13 @@ fn datagen_plays_with_the_net_it_is_given() {
     let (code, _, err) = dabbaba(&[
         "datagen",
         "--variant",
-        "xiangqi",
+        "shatranj",
         "--nnue",
         "--out",
         path(&dir.join("x.txt")),
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("'xiangqi' has no built-in net"), "{err}");
+    assert!(err.contains("'shatranj' has no built-in net"), "{err}");
     assert!(
         !dir.join("x.txt").exists(),
         "no output file for a refused run"

@@ -692,9 +692,9 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
         l.last().is_some_and(|x| x.contains("/no/such/net.nnue")),
         "{l:?}"
     );
-    // Xiangqi has no built-in net: with `Use NNUE` and no EvalFile it searches exactly as
-    // with the hand-crafted evaluation.
-    let xiangqi = |u: &mut Uci| {
+    // Without an EvalFile, xiangqi plays with its built-in net (nets/xiangqi.nnue); shatranj
+    // has none, and with `Use NNUE` it searches exactly as with the hand-crafted evaluation.
+    let start_trace = |u: &mut Uci| {
         u.send("ucinewgame");
         u.send("position startpos");
         u.send("go depth 4");
@@ -702,9 +702,19 @@ fn nnue_nets_play_and_nets_for_other_variants_are_refused() {
     };
     u.send("setoption name EvalFile value <empty>");
     u.send("setoption name Use NNUE value false");
-    let hce = xiangqi(&mut u);
+    let hce = start_trace(&mut u);
     u.send("setoption name Use NNUE value true");
-    assert_eq!(xiangqi(&mut u), hce);
+    assert_ne!(
+        start_trace(&mut u),
+        hce,
+        "xiangqi's built-in net is not used"
+    );
+    u.send("setoption name UCI_Variant value shatranj");
+    u.until("info string variant shatranj");
+    u.send("setoption name Use NNUE value false");
+    let hce = start_trace(&mut u);
+    u.send("setoption name Use NNUE value true");
+    assert_eq!(start_trace(&mut u), hce);
     // A drop variant's net (hand features) plays whole games.
     u.send("setoption name UCI_Variant value crazyhouse");
     u.until("info string variant crazyhouse");

@@ -59,13 +59,13 @@ class TrainNetRound(unittest.TestCase):
         self.check_steps(work, "chess", log, "parent")
 
     def test_a_first_round_starts_from_the_hand_crafted_evaluation(self):
-        work, log = self.round("xiangqi", HIDDEN="8")
+        work, log = self.round("shatranj", HIDDEN="8")
         self.assertNotRegex(log, r"datagen: .* --nnue ")
         self.assertRegex(log, r"train: .* --hidden 8 ")
         self.assertRegex(log, r"hidden 8, output buckets 1")
-        self.check_steps(work, "xiangqi", log, "hce")
-        with open(os.path.join(work, "xiangqi-new.nnue"), "rb") as f:
-            self.assertIn(b"xiangqi", f.read(200))
+        self.check_steps(work, "shatranj", log, "hce")
+        with open(os.path.join(work, "shatranj-new.nnue"), "rb") as f:
+            self.assertIn(b"shatranj", f.read(200))
 
     def test_an_unknown_variant_is_refused(self):
         run = subprocess.run(["bash", SCRIPT, "nosuch"], capture_output=True, text=True,

@@ -373,7 +373,11 @@ impl Engine {
         let net = if !opts.bool(names::USE_NNUE) {
             None
         } else if !path.is_empty() {
-            Some(Arc::new(self.load_net(&path)?))
+            let net = self.load_net(&path)?;
+            // After a variant's "no net" line (the variant is set before its options), this
+            // says what evaluates in the end.
+            tracing::info!("{}: the net {path} evaluates", self.variant.name);
+            Some(Arc::new(net))
         } else if crate::eval::has_user_weights(&self.variant.name) {
             tracing::info!(
                 "weights for {} given with --weights: the hand-crafted evaluation plays",
