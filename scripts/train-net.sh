@@ -15,6 +15,7 @@
 #   WORK         where data, nets and logs go (default: data/VARIANT; data/ is not committed)
 #   GAMES        self-play games (default 20000)   NODES  nodes per move (default 5000)
 #   JOBS         games at once (default 2)         SEED   datagen seed (default 1)
+#   POSITIONS    stop the games once this run has written so many training positions
 #   EXTRA_DATA   more data files to train on, space-separated (e.g. the last round's)
 #   EPOCHS       (default 12)  BATCH (8192)  LAMBDA (0: the search score only)  HIDDEN (128,
 #                for a new net)  THREADS (2, the trainer's)  BUCKETS (output buckets; default:
@@ -33,6 +34,8 @@ epochs=${EPOCHS:-12} batch=${BATCH:-8192} lambda=${LAMBDA:-0} hidden=${HIDDEN:-1
 threads=${THREADS:-2}
 buckets=()
 if [ -n "${BUCKETS:-}" ]; then buckets=(--buckets "$BUCKETS"); fi
+positions=()
+if [ -n "${POSITIONS:-}" ]; then positions=(--positions "$POSITIONS"); fi
 match_games=${MATCH_GAMES:-200} match_nodes=${MATCH_NODES:-10000} match_seed=${MATCH_SEED:-1}
 mkdir -p "$work"
 log=$work/train-net.log
@@ -66,7 +69,7 @@ else
 fi
 
 step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$nodes" \
-  --jobs "$jobs" --seed "$seed" "${play[@]}" --format binary --out "$data"
+  --jobs "$jobs" --seed "$seed" "${positions[@]}" "${play[@]}" --format binary --out "$data"
 
 # shellcheck disable=SC2086  # EXTRA_DATA is a list of files
 step train "$dabbaba" train --variant "$variant" --data "$data" ${EXTRA_DATA:-} --out "$new" \

@@ -533,3 +533,48 @@ fn binary_datagen_holds_the_text_positions() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `datagen --positions N` stops taking new games once the run has written N training
+/// positions (the games under way are finished and kept), long before `--games`; `--threads`
+/// is another name for `--jobs`.
+#[test]
+fn datagen_stops_at_the_positions_asked_for() {
+    let dir = scratch("positions");
+    let out = dir.join("games.txt");
+    let (code, text, err) = dabbaba(&[
+        "datagen",
+        "--variant",
+        "chess",
+        "--games",
+        "1000",
+        "--positions",
+        "40",
+        "--threads",
+        "2",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "60",
+        "--seed",
+        "9",
+        "--hce",
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let data = std::fs::read_to_string(&out).expect("data");
+    let lines = data.lines().count();
+    let games: std::collections::HashSet<&str> = data
+        .lines()
+        .filter_map(|l| l.rsplit('|').next())
+        .map(str::trim)
+        .collect();
+    assert!(lines >= 40, "{lines} positions: {text}");
+    // Two games at a time: after the game that crossed the line only those under way finish.
+    assert!(
+        games.len() < 20,
+        "{} games for {lines} positions",
+        games.len()
+    );
+    assert!(text.contains(&format!(", {lines} positions")), "{text}");
+}

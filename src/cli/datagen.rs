@@ -16,7 +16,8 @@
 //! pure function of the seed, the game number and the settings (one thread per game, fresh
 //! hash and histories), so a run can be stopped and started again with the same command:
 //! games already in the file are skipped (a binary file's game cut off by the stop is
-//! dropped and played again). Games end by the variant's rules, or are adjudicated: a win when the score stays
+//! dropped and played again); `--positions N` ends a run early, once it has written N
+//! training positions. Games end by the variant's rules, or are adjudicated: a win when the score stays
 //! above `--win-score` for both sides for 8 plies, a draw at `--max-plies`. With `--nnue` (the
 //! variant's built-in net) or `--eval-file NET` both sides evaluate with a net, so that a
 //! training round learns from the best net so far.
@@ -26,7 +27,7 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -50,6 +51,10 @@ pub struct DatagenArgs {
     /// Games to play (numbered 0 to N-1; those already in the output are skipped).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Stop once this run has written this many training positions (the games under way
+    /// are finished and kept); without it, the run plays all of `--games`.
+    #[arg(long)]
+    pub positions: Option<u64>,
     /// Nodes per move.
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
@@ -60,7 +65,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Games played at once (one search thread each).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, visible_alias = "threads", default_value_t = 1)]
     pub jobs: usize,
     /// Adjudicate a win when both sides' scores agree beyond this many centipawns.
     #[arg(long, default_value_t = 1500)]
@@ -127,12 +132,15 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
             .with_context(|| format!("cannot write {shown}"))?;
     }
     let next = Arc::new(AtomicU64::new(0));
+    // Set when `--positions` are written: workers take no new game after it.
+    let enough = Arc::new(AtomicBool::new(false));
     let todo = Arc::new(todo);
     let (tx, rx) = crossbeam_channel::unbounded::<anyhow::Result<GameRecord>>();
     let mut workers = Vec::new();
     for _ in 0..args.jobs.max(1) {
-        let (next, todo, tx, set) = (
+        let (next, enough, todo, tx, set) = (
             Arc::clone(&next),
+            Arc::clone(&enough),
             Arc::clone(&todo),
             tx.clone(),
             set.clone(),
@@ -144,7 +152,7 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
                 let _ = tx.send(Err(e));
                 return;
             }
-            loop {
+            while !enough.load(Ordering::Relaxed) {
                 let k = next.fetch_add(1, Ordering::Relaxed) as usize;
                 let Some(&number) = todo.get(k) else { break };
                 if tx.send(play(&mut engine, &settings, number)).is_err() {
@@ -154,7 +162,11 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
         }));
     }
     drop(tx);
-    let pb = super::progress::bar(todo.len() as u64, "datagen");
+    // The bar counts what ends the run: positions with `--positions`, games otherwise.
+    let pb = match args.positions {
+        Some(n) => super::progress::bar(n, "datagen positions"),
+        None => super::progress::bar(todo.len() as u64, "datagen"),
+    };
     let (mut games, mut positions, mut score) = (0u64, 0u64, 0.0f64);
     for game in rx {
         let game = game?;
@@ -165,9 +177,13 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
         file.write_all(&bytes)
             .with_context(|| format!("cannot write {shown}"))?;
         games += 1;
-        positions += game.plies.iter().filter(|p| p.sample.is_some()).count() as u64;
+        let samples = game.plies.iter().filter(|p| p.sample.is_some()).count() as u64;
+        positions += samples;
         score += game.white_result as f64;
-        pb.inc(1);
+        pb.inc(if args.positions.is_some() { samples } else { 1 });
+        if args.positions.is_some_and(|n| positions >= n) {
+            enough.store(true, Ordering::Relaxed);
+        }
     }
     pb.finish_and_clear();
     for w in workers {
