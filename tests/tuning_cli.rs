@@ -577,4 +577,10 @@ fn datagen_stops_at_the_positions_asked_for() {
         games.len()
     );
     assert!(text.contains(&format!(", {lines} positions")), "{text}");
+    // No positions at all is no run: refused before any game.
+    let zero = dir.join("zero.txt");
+    let (code, _, err) = dabbaba(&["datagen", "--positions", "0", "--out", path(&zero)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--positions"), "{err}");
+    assert!(!zero.exists(), "no output file for a refused run");
 }

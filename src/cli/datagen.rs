@@ -53,7 +53,7 @@ pub struct DatagenArgs {
     pub games: u64,
     /// Stop once this run has written this many training positions (the games under way
     /// are finished and kept); without it, the run plays all of `--games`.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub positions: Option<u64>,
     /// Nodes per move.
     #[arg(long, default_value_t = 5000)]
