@@ -51,9 +51,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 WallingRule::Static | WallingRule::Duck | WallingRule::None => {}
             }
-            for wall in b.iter() {
-                list.push(m.with_wall(wall));
-            }
+            list.extend(b.iter().map(|wall| m.with_wall(wall)));
         }
         list.remove_first(plain);
     }

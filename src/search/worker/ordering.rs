@@ -37,8 +37,10 @@ impl<B: Bitboard> Worker<'_, B> {
     /// and quiescence needs to know whether any is legal). Returns whether there is any legal
     /// move at all (the first legal move found is enough to say so).
     pub(super) fn generate(&mut self, ply: usize, tactical_only: bool) -> bool {
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let mut test = self.pos.search_moves(&mut list);
+        // Borrowed in place, not taken out: a move list keeps its first moves inline, and
+        // moving it out and back would copy that part twice at every node.
+        let list = &mut self.lists[ply];
+        let mut test = self.pos.search_moves(list);
         let pos = &self.pos;
         let legal = |m: Move| test.as_ref().map_or(true, |t| pos.is_legal_by(m, t));
         let any = list.iter().any(|&m| legal(m));
@@ -60,7 +62,6 @@ impl<B: Bitboard> Worker<'_, B> {
         } else {
             moves.extend_from_slice(list.as_slice());
         }
-        self.lists[ply] = list;
         self.legal_tests[ply] = test;
         any
     }
