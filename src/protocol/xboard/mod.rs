@@ -11,22 +11,25 @@
 mod clock;
 mod edit;
 mod highlight;
+mod thinking;
 
 use crate::color::Color;
 use clock::Level;
 use edit::EditBoard;
 pub use highlight::moves_from;
+pub use thinking::{cecp_score, thinking_line};
+use thinking::{lock, Shared};
 
 use crate::engine::game::{Coord, GameResult};
 use crate::engine::options::{names, OptionKind};
-use crate::engine::{BestMove, Engine, Info, InfoLine, OptionOutcome};
+use crate::engine::{BestMove, Engine, Info, OptionOutcome};
 use crate::protocol::movetext::{find_move, Coords};
 pub use crate::protocol::xboard_setup::{
     holdings_order, piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows,
     xboard_name,
 };
 use crate::protocol::Output;
-use crate::search::{Bound, Limits, Score};
+use crate::search::Limits;
 use crossbeam_channel::{unbounded, Receiver};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,46 +46,6 @@ enum Event {
     Eof,
 }
 
-/// What the info callback needs.
-struct Shared {
-    post: bool,
-    coords: Coords,
-    /// Suppress output (pondering).
-    quiet: bool,
-    /// Last reported line: depth, score, nodes.
-    last: Option<(u32, i32, u64)>,
-    /// Score and PV of the last thinking line printed in this search: a deeper iteration
-    /// that changes neither is not printed again (a found mate otherwise repeats the same
-    /// line for every remaining depth).
-    printed: Option<(i32, Vec<String>)>,
-    /// Whether unchanged lines are left out (searches on the engine's move). Analysis
-    /// prints every depth: a client may wait for the depth it asked for (python-chess's
-    /// `Limit(depth=…)` does), and a mate found early would otherwise never reach it.
-    dedupe: bool,
-    started: Instant,
-}
-
-impl Shared {
-    /// Whether `l` says something the last printed line did not (score, bound or PV); if so
-    /// it becomes the last printed line. Fail-high/low lines always count as new.
-    fn is_new(&mut self, l: &InfoLine) -> bool {
-        if !self.dedupe {
-            return true;
-        }
-        let score = cecp_score(l.score);
-        let exact = !matches!(l.bound, Bound::Lower | Bound::Upper);
-        if exact {
-            if let Some((s, pv)) = &self.printed {
-                if *s == score && *pv == l.pv {
-                    return false;
-                }
-            }
-            self.printed = Some((score, l.pv.clone()));
-        }
-        true
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Searching {
     Idle,
@@ -92,36 +55,6 @@ enum Searching {
     Ponder,
     /// Analysis mode.
     Analysis,
-}
-
-/// The CECP score of a search score (mate as ±(100000+N)).
-pub fn cecp_score(s: Score) -> i32 {
-    match s {
-        Score::Cp(cp) => cp,
-        Score::Mate(m) if m > 0 => 100_000 + m,
-        Score::Mate(m) => -100_000 + m,
-    }
-}
-
-/// One thinking line: `ply score time nodes seldepth nps tbhits<TAB>pv`.
-pub fn thinking_line(l: &InfoLine, c: &Coords) -> String {
-    let pv: Vec<String> = l.pv.iter().map(|m| c.from_uci(m)).collect();
-    let mut pv = pv.join(" ");
-    match l.bound {
-        Bound::Lower => pv.push('!'),
-        Bound::Upper => pv.push('?'),
-        _ => {}
-    }
-    format!(
-        "{} {} {} {} {} {} 0\t{}",
-        l.depth,
-        cecp_score(l.score),
-        l.time_ms / 10,
-        l.nodes,
-        l.seldepth,
-        l.nps,
-        pv
-    )
 }
 
 struct Session {
@@ -151,13 +84,6 @@ struct Session {
     drop_castling: bool,
     /// Edit mode (protocol 1 `edit`): board being built and the colour being placed.
     edit: Option<EditBoard>,
-}
-
-fn lock(s: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
-    match s.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
 }
 
 /// Runs a CECP session on `engine`: `first` is the line that selected CECP (normally
@@ -962,13 +888,6 @@ impl Session {
 mod tests {
     use super::*;
     use crate::variant::builtin;
-
-    #[test]
-    fn scores() {
-        assert_eq!(cecp_score(Score::Cp(-31)), -31);
-        assert_eq!(cecp_score(Score::Mate(3)), 100_003);
-        assert_eq!(cecp_score(Score::Mate(-2)), -100_002);
-    }
 
     #[test]
     fn known_and_tables() {
