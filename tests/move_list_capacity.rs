@@ -69,8 +69,8 @@ fn full_hands_on_16x16_outgrow_the_stack_part_and_match_the_reference() {
             let mut list = MoveList::new();
             p.legal_moves(&mut list);
             // Counted by hand: 5 types in hand on 254 empty squares, and the king's moves
-            // (5 from h1 at the start; 6 from b2 in the corner position, whose a15 and b15
-            // touch Black's king).
+            // (5 from h1 at the start; 6 from b14 in the corner position, whose a15 and b15
+            // touch Black's king on a16).
             let king_moves = if fen.is_none() { 5 } else { 6 };
             let drops = list.iter().filter(|m| m.kind() == MoveKind::Drop).count();
             assert_eq!((drops, list.len()), (5 * 254, 5 * 254 + king_moves));

@@ -274,8 +274,8 @@ impl fmt::Debug for Move {
 /// list keeps its first `INLINE_MOVES` on the stack and spills to the heap past that:
 /// correct for any variant, and without a heap allocation where moves are fewer. Of the 634
 /// positions of the perft suites in `tests/data`, only amazons' and duck chess' have more
-/// than 512 moves (crazyhouse with full hands comes next, with 301; the shogi position with
-/// the most moves known has 593). `tests/move_list_capacity.rs` checks the worst case, full
+/// than 512 moves (crazyhouse with full hands comes next, with 301; docs/performance.md,
+/// session 49). `tests/move_list_capacity.rs` checks the worst case, full
 /// hands on 16x16, against the reference walker.
 pub const INLINE_MOVES: usize = 512;
 
@@ -322,8 +322,8 @@ impl MoveList {
         self.spilled = true;
     }
     /// Appends every move of `moves`: for the long runs of moves that walls and arrows
-    /// make (one per wall square), which in amazons and duck chess go to the heap, with the
-    /// room reserved once for the run and no overflow check per move.
+    /// make (one per wall square), which in amazons and duck chess go to the heap: the list
+    /// spills at most once for the run, and the heap reserves its room once.
     #[inline(always)]
     pub fn extend(&mut self, moves: impl ExactSizeIterator<Item = Move>) {
         if !self.spilled && moves.len() > self.inline.remaining_capacity() {
