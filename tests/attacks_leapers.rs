@@ -4,22 +4,12 @@
 #[path = "attacks_common/mod.rs"]
 mod common;
 
-use common::{Rng, SAMPLES, SIZES};
+use common::{Rng, KNIGHT, SAMPLES, SIZES};
 use dabbaba::board::attacks::{
     reference, AttackError, LameLeaperTable, LameStep, LeaperTable, LineTable, ObliqueRiderTable,
 };
 use dabbaba::board::{Bb256, Bitboard, Geometry};
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 const KING: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),

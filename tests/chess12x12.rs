@@ -6,6 +6,10 @@
 //! the variant (castling on the third rank with the rooks on c and j, double steps from the
 //! fourth, en passant, promotion on the tenth), and perft must agree.
 
+#[path = "attacks_common/mod.rs"]
+mod common;
+
+use common::{Rng, KNIGHT};
 use dabbaba::board::Game;
 use dabbaba::variant::VariantSet;
 use std::collections::BTreeSet;
@@ -37,16 +41,6 @@ fn on_board(file: i32, rank: i32) -> bool {
     (0..N).contains(&file) && (0..N).contains(&rank)
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -454,18 +448,6 @@ fn rule_positions_match_the_referee() {
     assert!(start.contains(&"h4h6".to_string()));
 }
 
-/// A small deterministic generator (xorshift) for the random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_games_match_the_referee() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -485,7 +467,7 @@ fn random_games_match_the_referee() {
                 .filter(|m| *m == "g3i3" || *m == "g3e3" || *m == "g10i10" || *m == "g10e10")
                 .count();
             promotions += moves.iter().filter(|m| m.ends_with('q')).count();
-            let m = moves[rng.below(moves.len())].clone();
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize].clone();
             g.play_uci(&[m]).expect("legal");
         }
     }

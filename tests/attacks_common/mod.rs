@@ -30,6 +30,18 @@ impl Rng {
     }
 }
 
+/// The knight's eight (file, rank) steps.
+pub const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Board sizes the tests cover, as (files, ranks).
 pub const SIZES: &[(u32, u32)] = &[
     (8, 8),
