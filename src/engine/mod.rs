@@ -898,6 +898,21 @@ mod tests {
         assert!(!names.iter().any(|n| n == "unplayable"));
     }
 
+    /// A net committed to `nets/` under the wrong name, or made before its variant's pieces
+    /// changed, would only be logged and replaced by the hand-crafted evaluation at run time.
+    #[test]
+    fn every_builtin_net_fits_its_variant() {
+        assert!(!crate::eval::nnue::BUILTIN_NETS.is_empty());
+        let mut e = Engine::new();
+        for &(name, bytes) in crate::eval::nnue::BUILTIN_NETS {
+            e.set_variant(name)
+                .unwrap_or_else(|err| panic!("nets/{name}.nnue: no such variant: {err}"));
+            if let Err(err) = e.read_net(bytes, name) {
+                panic!("nets/{name}.nnue does not fit {name}: {err}");
+            }
+        }
+    }
+
     #[test]
     fn threads_start_once_and_serve_every_search() {
         let mut e = Engine::new();
