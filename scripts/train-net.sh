@@ -4,14 +4,16 @@
 #
 # Usage: scripts/train-net.sh VARIANT
 #
-# The round builds on the variant's committed net, nets/VARIANT.nnue, when there is one: the
-# games are played with it (`datagen --nnue`), training continues from it (`train --from`) and
-# the new net is matched against it. Without one, the games are played with the hand-crafted
+# The round builds on the variant's committed net, nets/VARIANT.nnue, when there is one, or
+# on the net PARENT names (a candidate of nets/candidates/, say): the games are played with
+# it (`datagen --nnue` or `--eval-file`), training continues from it (`train --from`) and the
+# new net is matched against it. Without one, the games are played with the hand-crafted
 # evaluation, a new net is trained and matched against that evaluation. The new net is left
-# in $WORK; committing it (cp to nets/VARIANT.nnue) is the user's decision, on the match.
+# in $WORK; committing it (to nets/ or nets/candidates/) is the user's decision, on the match.
 #
 # Every setting is an environment variable (defaults sized for a 2-core machine):
 #   DABBABA      the binary (default: target/release/dabbaba, built if missing)
+#   PARENT       the net to build on (default: nets/VARIANT.nnue if it exists)
 #   WORK         where data, nets and logs go (default: data/VARIANT; data/ is not committed)
 #   GAMES        self-play games (default 20000)   NODES  nodes per move (default 5000)
 #   JOBS         games at once (default 2)         SEED   datagen seed (default 1)
@@ -57,11 +59,16 @@ fi
 "$dabbaba" variants | awk '{print $1}' | grep -qx "$variant" \
   || { echo "unknown variant '$variant'" >&2; exit 1; }
 
-parent=$root/nets/$variant.nnue
+parent=${PARENT:-$root/nets/$variant.nnue}
+if [ -n "${PARENT:-}" ] && [ ! -f "$PARENT" ]; then
+  echo "PARENT: no net file '$PARENT'" >&2
+  exit 1
+fi
 data=$work/$variant-seed$seed-nodes$nodes.bin
 new=$work/$variant-new.nnue
 if [ -f "$parent" ]; then
-  play=(--nnue) from=(--from "$parent") size=()
+  if [ -n "${PARENT:-}" ]; then play=(--eval-file "$parent"); else play=(--nnue); fi
+  from=(--from "$parent") size=()
   say "parent net: $parent"
 else
   play=() from=() size=(--hidden "$hidden")
@@ -83,7 +90,8 @@ last=$(grep -E "^epoch $epochs: " "$log" | tail -1 | awk '{print $6}')
 say "validate: held-out loss $first before, $last after"
 
 if [ -f "$parent" ]; then
-  old=(cmd="$dabbaba" proto=uci name=parent option.Hash=16 option.Threads=1 "option.Use NNUE=true")
+  old=(cmd="$dabbaba" proto=uci name=parent option.Hash=16 option.Threads=1
+    option.EvalFile="$parent" "option.Use NNUE=true")
 else
   old=(cmd="$dabbaba" proto=uci name=hce option.Hash=16 option.Threads=1 "option.Use NNUE=false")
 fi
@@ -94,4 +102,4 @@ step match python3 "$root/scripts/match.py" --variant "$variant" --nodes "$match
   --engine cmd="$dabbaba" proto=uci name=new option.Hash=16 option.Threads=1 \
   option.EvalFile="$new" "option.Use NNUE=true" \
   --engine "${old[@]}"
-say "round done: new net $new; to keep it: cp $new $parent"
+say "round done: new net $new; to keep it, copy it to nets/ or nets/candidates/ (nets/README.md)"

@@ -67,6 +67,25 @@ class TrainNetRound(unittest.TestCase):
         with open(os.path.join(work, "shatranj-new.nnue"), "rb") as f:
             self.assertIn(b"shatranj", f.read(200))
 
+    def test_a_round_continues_from_a_parent_net_file(self):
+        # A candidate net (not built in) as the parent: the first round's net.
+        first, _ = self.round("shatranj", HIDDEN="8")
+        parent = os.path.join(first, "shatranj-new.nnue")
+        work, log = self.round("shatranj", PARENT=parent, SEED="2")
+        self.assertRegex(log, rf"datagen: .* --eval-file {re.escape(parent)} ")
+        self.assertNotRegex(log, r"datagen: .* --nnue ")
+        self.assertRegex(log, rf"train: .* --from {re.escape(parent)} ")
+        self.assertRegex(log, r"hidden 8, output buckets 1")
+        self.assertRegex(log, rf"match: .* option\.EvalFile={re.escape(parent)} ")
+        self.check_steps(work, "shatranj", log, "parent")
+
+    def test_a_missing_parent_net_is_refused(self):
+        run = subprocess.run(["bash", SCRIPT, "shatranj"], capture_output=True, text=True,
+                             env=dict(os.environ, DABBABA=DABBABA, PARENT="/nonexistent.nnue",
+                                      WORK=tempfile.mkdtemp(prefix="train-net-")))
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("PARENT: no net file '/nonexistent.nnue'", run.stderr)
+
     def test_an_unknown_variant_is_refused(self):
         run = subprocess.run(["bash", SCRIPT, "nosuch"], capture_output=True, text=True,
                              env=dict(os.environ, DABBABA=DABBABA,
