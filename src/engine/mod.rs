@@ -913,6 +913,32 @@ mod tests {
         }
     }
 
+    /// The candidates of `nets/candidates/` (`VARIANT-rN.nnue`, not built in) are what the
+    /// next training round continues from: each must load for the variant its name gives.
+    #[test]
+    fn every_candidate_net_fits_its_variant() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/candidates");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return; // No candidates: every net is built in or none is kept.
+        };
+        let mut e = Engine::new();
+        for path in entries.map(|entry| entry.expect("readable folder").path()) {
+            let file = path.file_name().unwrap_or_default().to_string_lossy();
+            let Some(stem) = file.strip_suffix(".nnue") else {
+                continue;
+            };
+            let (variant, _round) = stem
+                .rsplit_once('-')
+                .unwrap_or_else(|| panic!("{file}: not named VARIANT-rN.nnue"));
+            e.set_variant(variant)
+                .unwrap_or_else(|err| panic!("{file}: no such variant: {err}"));
+            let bytes = std::fs::read(&path).expect("readable net");
+            if let Err(err) = e.read_net(&bytes, &file) {
+                panic!("{file} does not fit {variant}: {err}");
+            }
+        }
+    }
+
     #[test]
     fn threads_start_once_and_serve_every_search() {
         let mut e = Engine::new();
