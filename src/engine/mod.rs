@@ -905,11 +905,15 @@ mod tests {
         assert!(!crate::eval::nnue::BUILTIN_NETS.is_empty());
         let mut e = Engine::new();
         for &(name, bytes) in crate::eval::nnue::BUILTIN_NETS {
-            e.set_variant(name)
-                .unwrap_or_else(|err| panic!("nets/{name}.nnue: no such variant: {err}"));
-            if let Err(err) = e.read_net(bytes, name) {
-                panic!("nets/{name}.nnue does not fit {name}: {err}");
-            }
+            assert_net_fits(&mut e, name, bytes, &format!("nets/{name}.nnue"));
+        }
+    }
+
+    fn assert_net_fits(e: &mut Engine, variant: &str, bytes: &[u8], file: &str) {
+        e.set_variant(variant)
+            .unwrap_or_else(|err| panic!("{file}: no such variant: {err}"));
+        if let Err(err) = e.read_net(bytes, file) {
+            panic!("{file} does not fit {variant}: {err}");
         }
     }
 
@@ -930,12 +934,8 @@ mod tests {
             let (variant, _round) = stem
                 .rsplit_once('-')
                 .unwrap_or_else(|| panic!("{file}: not named VARIANT-rN.nnue"));
-            e.set_variant(variant)
-                .unwrap_or_else(|err| panic!("{file}: no such variant: {err}"));
             let bytes = std::fs::read(&path).expect("readable net");
-            if let Err(err) = e.read_net(&bytes, &file) {
-                panic!("{file} does not fit {variant}: {err}");
-            }
+            assert_net_fits(&mut e, variant, &bytes, &file);
         }
     }
 
