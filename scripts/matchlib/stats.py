@@ -76,23 +76,35 @@ def _mean_var(values_counts):
     return n, mu, var
 
 
+def _interval_ends(mu: float, var: float, n: int):
+    """The 95 % interval (lo, hi) in Elo; an end whose score leaves (0, 1) is -inf or inf."""
+    if n < 2:  # no game, one game or one pair: no variance estimate
+        return -math.inf, math.inf
+    half = Z95 * math.sqrt(var / n)
+    return elo_from_score(mu - half), elo_from_score(mu + half)
+
+
 def _interval_elo(mu: float, var: float, n: int):
     """(elo, error) where error is half the width of the 95 % interval, in Elo."""
     if n == 0:
         return 0.0, math.inf
     elo = elo_from_score(mu)
-    if n < 2:  # one game or one pair: no variance estimate
-        return elo, math.inf
     if math.isinf(elo):  # a 100 % or 0 % score: no finite interval
         return elo, math.inf
-    half = Z95 * math.sqrt(var / n)
-    lo, hi = elo_from_score(mu - half), elo_from_score(mu + half)
+    lo, hi = _interval_ends(mu, var, n)
     return elo, (hi - lo) / 2.0
 
 
 def elo_wld(wins: int, losses: int, draws: int):
     """Trinomial Elo and 95 % error (half-width) from W/L/D."""
     return _interval_elo(*_wld_mu_var(wins, losses, draws))
+
+
+def elo_interval_wld(wins: int, losses: int, draws: int):
+    """The ends of elo_wld's 95 % interval. Where the error is infinite because the
+    interval of the score reaches past 100 % (or below 0 %), as after 97 wins and 3 losses,
+    the other end still bounds the result: that is the figure worth quoting."""
+    return _interval_ends(*_wld_mu_var(wins, losses, draws))
 
 
 def _wld_mu_var(wins, losses, draws):
@@ -111,6 +123,11 @@ def _ptnml_mu_var(ptnml):
 def elo_pentanomial(ptnml):
     """Elo and 95 % error from pentanomial counts [LL, LD, DD+WL, WD, WW]."""
     return _interval_elo(*_ptnml_mu_var(ptnml))
+
+
+def elo_interval_pentanomial(ptnml):
+    """The ends of elo_pentanomial's 95 % interval (see elo_interval_wld)."""
+    return _interval_ends(*_ptnml_mu_var(ptnml))
 
 
 def los(wins: int, losses: int) -> float:
@@ -259,17 +276,19 @@ class Tally:
             f"  [{score:.3f}] {n} games"
         )
         elo, err = elo_wld(self.wins, self.losses, self.draws)
+        ends = elo_interval_wld(self.wins, self.losses, self.draws)
         lines.append(
-            f"Elo difference: {_fmt_elo(elo)} +/- {_fmt_elo(err)} (95%, trinomial),"
+            f"Elo difference: {_fmt_elo_error(elo, err, ends)} (95%, trinomial),"
             f" LOS: {100 * los(self.wins, self.losses):.1f} %,"
             f" draw ratio: {100 * self.draws / n if n else 0:.1f} %"
         )
         pairs = sum(self.ptnml)
         if pairs:
             pelo, perr = elo_pentanomial(self.ptnml)
+            ends = elo_interval_pentanomial(self.ptnml)
             lines.append(
                 f"Pentanomial [LL, LD, DD+WL, WD, WW] = {self.ptnml} over {pairs} pairs:"
-                f" Elo {_fmt_elo(pelo)} +/- {_fmt_elo(perr)} (95%),"
+                f" Elo {_fmt_elo_error(pelo, perr, ends)} (95%),"
                 f" nElo {normalized_elo(self.ptnml):.1f}"
             )
         if sprt is not None:
@@ -282,6 +301,16 @@ class Tally:
                 f" LLR {llr:.3f} [{lo:.3f}, {hi:.3f}] {verdict}"
             )
         return lines
+
+
+def _fmt_elo_error(elo: float, err: float, ends) -> str:
+    """`elo +/- err`, and the interval's ends where the error is infinite but one end
+    is not (a lopsided score), so that the bound it still gives is printed."""
+    text = f"{_fmt_elo(elo)} +/- {_fmt_elo(err)}"
+    lo, hi = ends
+    if math.isinf(err) and not math.isinf(elo) and not (math.isinf(lo) and math.isinf(hi)):
+        text += f" [{_fmt_elo(lo)}, {_fmt_elo(hi)}]"
+    return text
 
 
 def _fmt_elo(x: float) -> str:

@@ -36,6 +36,28 @@ class EloTests(unittest.TestCase):
         self.assertAlmostEqual(elo, 0.0, places=9)
         self.assertAlmostEqual(err, 104.558, places=2)
 
+    def test_wld_lopsided_has_a_lower_end(self):
+        # 97-3-0: mu = 0.97, var = (97 * 0.03^2 + 3 * 0.97^2) / 100 = 0.0291,
+        # half = 1.959964 * sqrt(0.000291) = 0.0334345: the score's interval reaches past 1,
+        # so the error is infinite, but Elo(0.9365655) = 467.68 still bounds it from below.
+        elo, err = stats.elo_wld(97, 3, 0)
+        self.assertAlmostEqual(elo, 603.86, places=1)
+        self.assertEqual(err, math.inf)
+        lo, hi = stats.elo_interval_wld(97, 3, 0)
+        self.assertAlmostEqual(lo, 467.68, places=1)
+        self.assertEqual(hi, math.inf)
+        summary = stats.Tally(wins=97, losses=3, ptnml=[0, 0, 3, 0, 47]).summary_lines("a", "b")
+        self.assertIn("603.9 +/- inf [467.7, inf]", summary[1])
+        # Pairs [0, 0, 3, 0, 47]: mu = 0.97, var = (3 * 0.47^2 + 47 * 0.03^2) / 50 = 0.0141,
+        # half = 1.959964 * sqrt(0.0141 / 50) = 0.0329131 -> Elo(0.9370869) = 469.21
+        lo, hi = stats.elo_interval_pentanomial([0, 0, 3, 0, 47])
+        self.assertAlmostEqual(lo, 469.21, places=1)
+        self.assertEqual(hi, math.inf)
+        self.assertIn("Elo 603.9 +/- inf [469.2, inf]", summary[2])
+        # A 100 % score has no interval worth printing.
+        summary = stats.Tally(wins=4).summary_lines("a", "b")
+        self.assertIn("inf +/- inf (95%", summary[1])
+
     def test_pentanomial_elo(self):
         # [10, 20, 40, 20, 10]: mu = 0.5, var = 2*(0.1*0.25 + 0.2*0.0625) = 0.075,
         # half = 1.959964 * sqrt(0.00075) = 0.0536763 -> Elo(0.5536763) = 37.442
