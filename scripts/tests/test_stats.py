@@ -49,7 +49,7 @@ class EloTests(unittest.TestCase):
         summary = stats.Tally(wins=97, losses=3, ptnml=[0, 0, 3, 0, 47]).summary_lines("a", "b")
         self.assertIn("603.9 +/- inf [467.7, inf]", summary[1])
         # Pairs [0, 0, 3, 0, 47]: mu = 0.97, var = (3 * 0.47^2 + 47 * 0.03^2) / 50 = 0.0141,
-        # half = 1.959964 * sqrt(0.0141 / 50) = 0.0329131 -> Elo(0.9370869) = 469.21
+        # half = 1.959964 * sqrt(0.0141 / 50) = 0.0329134 -> Elo(0.9370866) = 469.21
         lo, hi = stats.elo_interval_pentanomial([0, 0, 3, 0, 47])
         self.assertAlmostEqual(lo, 469.21, places=1)
         self.assertEqual(hi, math.inf)
