@@ -119,7 +119,7 @@ const CASES: &[Case] = &[
     },
     // Makruk evaluates with its net (nets/makruk.nnue) since session 53. The mate starts
     // with a quiet rook move, which the search reduces while the net already scores White
-    // 13 pawns up: the round-4 net (session 55) first reports it at depth 9, round 2 at
+    // 13 to 14 pawns up: the round-4 net (session 55) first reports it at depth 9, round 2 at
     // depth 6, the hand-crafted evaluation at depth 3 (`go depth N`).
     Case {
         variant: "makruk",
