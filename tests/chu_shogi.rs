@@ -174,11 +174,12 @@ fn a_promoted_piece_never_promotes_again() {
     assert!(!legal(&g, "7c7b+"));
     let g = game("k11/5p6/5G6/12/12/12/12/12/12/12/12/K11 b");
     assert!(legal(&g, "7c7b+"));
-    // A gold entering the zone may promote; one moving outside it may not.
-    let g = game("k11/12/12/12/5G6/12/12/12/12/12/12/K11 b");
+    // A gold entering the zone may promote; one moving outside it may not. (White's gold on
+    // 1a keeps its king from being bare.)
+    let g = game("k10g/12/12/12/5G6/12/12/12/12/12/12/K11 b");
     assert!(legal(&g, "7e7d+"));
     assert!(legal(&g, "7e7d"));
-    let g = game("k11/12/12/12/12/5G6/12/12/12/12/12/K11 b");
+    let g = game("k10g/12/12/12/12/5G6/12/12/12/12/12/K11 b");
     assert!(legal(&g, "7f7e"));
     assert!(!legal(&g, "7f7e+"));
 }
@@ -332,9 +333,69 @@ fn the_game_is_lost_with_the_last_royal_piece() {
         legal(&both, "11l11k"),
         "the king may step onto the rook's rank"
     );
-    let one = game("k11/12/12/12/12/12/12/12/12/12/5r6/1K10 b");
+    // (Black's pawn on 12h keeps its king from being bare.)
+    let one = game("k11/12/12/12/12/12/12/P11/12/12/5r6/1K10 b");
     assert!(!legal(&one, "11l11k"));
     assert!(legal(&one, "11l12l"));
+}
+
+/// The game's end here: its value for the side to move and why, if it is over.
+fn end(g: &Game) -> Option<(GameValue, EndReason)> {
+    dabbaba::with_position!(g, p => p.result().map(|o| (o.value, o.reason)))
+}
+
+#[test]
+fn a_bare_king_loses_unless_it_can_bare_the_other_king_at_once() {
+    let bare = Some((GameValue::Loss, EndReason::BareKing));
+    let bares = Some((GameValue::Win, EndReason::BareKing));
+    // White (lower case) has only its king; Black has king and gold: White loses, with either
+    // side to move.
+    assert_eq!(end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K5 w")), bare);
+    assert_eq!(
+        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K5 b")),
+        bares
+    );
+    // The crown prince is a piece more: king and prince against a king win.
+    assert_eq!(
+        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/5+EK5 w")),
+        bare
+    );
+    // A pawn stuck on the last rank is no piece; one that can move is.
+    assert_eq!(
+        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K4p w")),
+        bare
+    );
+    assert_eq!(
+        end(&game("6k5/12/12/12/12/12/12/12/12/12/11p/G5K5 w")),
+        None
+    );
+    // Pawns and go-betweens do not bare a king: the game goes on until one promotes.
+    assert_eq!(
+        end(&game("6k5/12/12/12/12/12/3I8/12/12/PPP9/12/6K5 w")),
+        None
+    );
+    // The bare king may take the last piece: the game goes on, and taking it leaves two bare
+    // kings, a draw. Any other move loses.
+    let p = "6k5/6G5/12/12/12/12/12/12/12/12/12/6K5 w";
+    assert_eq!(end(&game(p)), None);
+    let g = play(p, "6a6b");
+    assert_eq!(end(&g), Some((GameValue::Draw, EndReason::BareKing)));
+    let p = "6k5/5G6/12/12/12/12/12/12/12/12/12/6K5 w";
+    assert_eq!(end(&game(p)), None);
+    assert_eq!(end(&play(p, "6a5a")), bares);
+    // With two pieces besides the king nothing saves the bare king.
+    let p = "6k5/6G5/12/12/12/12/12/12/12/12/12/G5K5 w";
+    assert_eq!(end(&game(p)), bare);
+    // The rule is the same in XBoard's `chu`.
+    let set = VariantSet::with_builtins();
+    let chu = set.get("chu").expect("chu is built in");
+    let g = Game::new(
+        chu,
+        Some(&fen("6k5/12/12/12/12/12/12/12/12/12/12/G5K5 w")),
+        false,
+    )
+    .expect("position");
+    assert_eq!(end(&g), bare);
 }
 
 /// The lion shuffle f3f5 g10g8 f5f3 g8g10 from the start: Black repeats the start position.

@@ -169,14 +169,14 @@ fn pieces_that_could_never_move_again_must_promote() {
     // Entering the zone, a knight may stay unpromoted where it can still jump on (rank 12);
     // from inside the zone it promotes only where it could never move again (rank 14).
     let g = game(Some(
-        "k14/15/15/15/15/2N'12/15/15/15/15/15/15/15/15/14K w - - 0 1",
+        "k13p/15/15/15/15/2N'12/15/15/15/15/15/15/15/15/14K w - - 0 1",
     ));
     assert!(
         legal(&g, "c10b12+") && legal(&g, "c10b12"),
         "rank 12: may stay"
     );
     let g = game(Some(
-        "k14/15/15/2N'12/15/15/15/15/15/15/15/15/15/15/14K w - - 0 1",
+        "k13p/15/15/2N'12/15/15/15/15/15/15/15/15/15/15/14K w - - 0 1",
     ));
     assert!(
         legal(&g, "c12b14+") && !legal(&g, "c12b14"),
@@ -211,7 +211,7 @@ fn the_dai_pieces_promote_to_gold() {
         ("X'", 8), // violent ox: up to two squares orthogonally
     ] {
         let fen = |piece: &str| {
-            format!("k14/15/15/15/15/15/15/7{piece}7/15/15/15/15/15/15/14K w - - 0 1")
+            format!("k13p/15/15/15/15/15/15/7{piece}7/15/15/15/15/15/15/14K w - - 0 1")
         };
         let plain = game(Some(&fen(letter)));
         assert_eq!(moves_from(&plain, "h8"), own, "{letter}");
@@ -225,11 +225,11 @@ fn the_dai_pieces_promote_to_gold() {
     }
     // Promoting on entering the zone: the FEN then names the piece after what it was.
     let mut g = game(Some(
-        "k14/15/15/15/15/7C'7/15/15/15/15/15/15/15/15/14K w - - 0 1",
+        "k13p/15/15/15/15/7C'7/15/15/15/15/15/15/15/15/14K w - - 0 1",
     ));
     assert!(legal(&g, "h10g11+") && legal(&g, "h10g11"));
     g.play_uci(&["h10g11+".to_string()]).expect("legal");
-    assert!(g.fen().starts_with("k14/15/15/15/6+C'8/"), "{}", g.fen());
+    assert!(g.fen().starts_with("k13p/15/15/15/6+C'8/"), "{}", g.fen());
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn the_game_is_lost_with_the_last_royal_piece() {
     // The drunk elephant promotes to a crown prince, a second king: while Black has both,
     // either may be left attacked; the last may not.
     let g = game(Some(
-        "k14/15/15/15/15/15/15/15/15/15/15/15/15/15/7KE6 w - - 0 1",
+        "k13p/15/15/15/15/15/15/15/15/15/15/15/15/15/7KE6 w - - 0 1",
     ));
     assert!(
         legal(&g, "i1i2") && !legal(&g, "i1i2+"),
@@ -251,10 +251,29 @@ fn the_game_is_lost_with_the_last_royal_piece() {
         "the king may step onto the rook's rank"
     );
     let one = game(Some(
-        "k14/15/15/15/15/15/15/15/15/15/15/15/15/1r13/5K9 w - - 0 1",
+        "k14/15/15/15/15/15/15/15/15/15/15/15/P14/1r13/5K9 w - - 0 1",
     ));
     assert!(!legal(&one, "f1f2"));
     assert!(legal(&one, "f1e1"));
+}
+
+#[test]
+fn a_bare_king_loses_as_in_chu() {
+    let end = |fen: &str| {
+        let g = game(Some(fen));
+        with_position!(&g, p => p.result().map(|o| (o.value, o.reason)))
+    };
+    // Black's king with a knight that can still jump against king and gold: play goes on.
+    assert_eq!(
+        end("k14/15/15/15/15/15/15/15/15/15/1n'13/15/15/15/G6K7 b - - 0 1"),
+        None
+    );
+    // A knight on the second rank can never move again (it jumps two ranks forward): the
+    // king is bare, and Black loses.
+    assert_eq!(
+        end("k14/15/15/15/15/15/15/15/15/15/15/15/15/1n'13/G6K7 b - - 0 1"),
+        Some((GameValue::Loss, EndReason::BareKing))
+    );
 }
 
 /// The lion shuffle h3f2 h13f14 f2h3 f14h13 from the start: Black repeats the start position.

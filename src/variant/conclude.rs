@@ -139,6 +139,10 @@ pub fn conclude(
             piece_types: m.set(&g.extinction.piece_types),
             ..g.extinction.clone()
         },
+        bare_king: BareKing {
+            weak_types: m.set(&g.bare_king.weak_types),
+            ..g.bare_king.clone()
+        },
         flag: Flag {
             piece: m.pair(&g.flag.piece, opts),
             region: m.pair(&g.flag.region, clip),

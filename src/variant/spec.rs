@@ -197,6 +197,10 @@ impl VariantSpec {
                     piece_count: 0,
                     opponent_piece_count: 0,
                 },
+                bare_king: BareKing {
+                    value: None,
+                    weak_types: PieceSet::default(),
+                },
                 flag: Flag {
                     piece: ByColor::both(None),
                     region: ByColor::both(Region::EMPTY),
@@ -738,6 +742,14 @@ impl VariantSpec {
         }
         cx.count("extinctionPieceCount", &mut x.piece_count);
         cx.count("extinctionOpponentPieceCount", &mut x.opponent_piece_count);
+        // Our addition (Chu and Dai Shogi), see `BareKing`.
+        let b = &mut g.bare_king;
+        if let Some(v) = cx.parse("bareKingValue", values::game_value) {
+            b.value = v;
+        }
+        if let Some(s) = cx.parse("bareKingWeakTypes", |v| piece_set_of(&self.slots, v)) {
+            b.weak_types = s;
+        }
         let f = &mut g.flag;
         for (key, colors) in color_keys("flagPiece") {
             if let Some(p) = cx.parse(&key, |v| piece_type_of(&self.slots, v)) {

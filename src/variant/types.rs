@@ -462,6 +462,20 @@ pub struct Extinction {
     pub opponent_piece_count: u32,
 }
 
+/// The bare-king rule of the large shogi variants (`bareKing*`, our addition): a side left
+/// with one royal piece and nothing else that can move loses against a side that has more
+/// than its royal pieces, unless its royal could bare the other side in turn with its next
+/// move; two lone royals draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BareKing {
+    /// `bareKingValue`: the value for the side that is bared; `None` = no rule.
+    pub value: Option<GameValue>,
+    /// `bareKingWeakTypes`: pieces that do not count for the side that bares (Chu Shogi's
+    /// pawn and go-between): a lone royal against a royal and such pieces plays on.
+    pub weak_types: PieceSet,
+}
+
 /// Capture-the-flag (`flag*`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -528,6 +542,7 @@ pub struct GameEnd {
     /// `checkmateValue`.
     pub checkmate_value: GameValue,
     pub extinction: Extinction,
+    pub bare_king: BareKing,
     pub flag: Flag,
     pub connect: Connect,
     /// `materialCounting`.

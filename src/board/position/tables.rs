@@ -289,6 +289,8 @@ pub struct Tables<B> {
     pub lions: crate::variant::PieceSet,
     /// Pieces that are no bridge for a lion's capture of a lion (`lionNoBridgeTypes`).
     pub lion_no_bridge: crate::variant::PieceSet,
+    /// The bare-king rule (`bareKingValue`), if the variant has one.
+    pub bare_king: Option<crate::board::rules::bare_king::BareKingRule<B>>,
     /// Palace diagonals (`diagonalLines`), when some piece moves along them.
     pub palace: Option<super::palace::Palace<B>>,
     /// Per colour: the side may pass (`pass` or `passOnStalemate`).
@@ -1115,6 +1117,12 @@ impl<B: Bitboard> Tables<B> {
             janggi_cannon,
             lions: variant.captures.lion_types.clone(),
             lion_no_bridge: variant.captures.lion_no_bridge_types.clone(),
+            bare_king: crate::board::rules::bare_king::BareKingRule::compile(
+                variant,
+                &pieces,
+                walker_types,
+                geo.board_mask(),
+            ),
             soldier,
             soldier_zone,
             path_attacks,

@@ -43,6 +43,11 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if let Some(rule) = &self.t.bare_king {
+            if let Some(r) = self.bare_king_end(rule) {
+                return Some(r);
+            }
+        }
         if !self.t.flag_region[0].is_empty() || !self.t.flag_region[1].is_empty() {
             if let Some(r) = self.flag_end() {
                 return Some(r);

@@ -6,6 +6,7 @@
 //! `checkmate_value`, `stalemate_value`), read from the variant's data; where this engine
 //! differs on purpose, `variants/README.md` says so.
 
+pub mod bare_king;
 pub mod blast;
 pub mod chase;
 pub mod connect;
