@@ -337,6 +337,12 @@ fn the_game_is_lost_with_the_last_royal_piece() {
     let one = game("k11/12/12/12/12/12/12/P11/12/12/5r6/1K10 b");
     assert!(!legal(&one, "11l11k"));
     assert!(legal(&one, "11l12l"));
+    // Promoting the drunk elephant makes a crown prince, a second royal: the king, attacked,
+    // is then no longer the last (HaChu played this in a game of session 56 and our referee
+    // called it illegal). Without the promotion the king stays the last, attacked.
+    let prince = game("k11/12/12/12/5E6/12/12/12/12/12/1r10/1K10 b");
+    assert!(legal(&prince, "7e7d+"));
+    assert!(!legal(&prince, "7e7d"));
 }
 
 /// The game's end here: its value for the side to move and why, if it is over.

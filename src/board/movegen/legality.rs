@@ -332,9 +332,15 @@ impl<B: Bitboard> Position<B> {
         if royals.contains(from) {
             royals ^= B::square(from) | B::square(kto);
         }
-        if m.kind() == MoveKind::Promotion && t.extinction_types.has(m.piece()) {
-            if self.count(m.piece(), us) > v.game_end.extinction.piece_count {
-                royals &= !self.pieces_of(m.piece(), us);
+        // A promotion to a royal type: one royal more (Chu Shogi's crown prince), so those
+        // of its type are no longer the last (Fairy-Stockfish has the pawn-style promotion
+        // only; the shogi-style one is the same rule).
+        let promoted_royal = self
+            .promotion_type(m)
+            .filter(|&p| t.extinction_types.has(p));
+        if let Some(p) = promoted_royal {
+            if self.count(p, us) > v.game_end.extinction.piece_count {
+                royals &= !self.pieces_of(p, us);
             } else {
                 royals |= B::square(kto);
             }
@@ -376,7 +382,7 @@ impl<B: Bitboard> Position<B> {
             if cands.contains(from) {
                 cands ^= B::square(from) | B::square(kto);
             }
-            if m.kind() == MoveKind::Promotion && t.extinction_types.has(m.piece()) {
+            if promoted_royal.is_some() {
                 cands |= B::square(kto);
             }
             let mut all = cands.any();

@@ -188,6 +188,19 @@ impl<B: Bitboard> Position<B> {
     pub fn pieces_of(&self, type_id: u8, color: Color) -> B {
         self.by_type[type_id as usize] & self.by_color[color]
     }
+    /// The type a promotion turns the moving piece into (before the move is made); `None` for
+    /// a move that does not promote.
+    #[inline]
+    pub fn promotion_type(&self, m: Move) -> Option<u8> {
+        match m.kind() {
+            MoveKind::Promotion => Some(m.piece()),
+            MoveKind::PiecePromotion => {
+                let t = type_of(self.board[m.from().index()]);
+                Some(self.t.promoted_type[t as usize].unwrap_or(t))
+            }
+            _ => None,
+        }
+    }
     /// Number of pieces of a type and colour.
     #[inline(always)]
     pub fn count(&self, type_id: u8, color: Color) -> u32 {

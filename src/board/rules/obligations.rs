@@ -102,11 +102,9 @@ impl<B: Bitboard> Position<B> {
         }
         let new_type = match kind {
             MoveKind::Normal | MoveKind::EnPassant => type_of(self.board[from.index()]),
-            MoveKind::Promotion => m.piece(),
-            MoveKind::PiecePromotion => {
-                let t = type_of(self.board[from.index()]);
-                self.t.promoted_type[t as usize].unwrap_or(t)
-            }
+            MoveKind::Promotion | MoveKind::PiecePromotion => self
+                .promotion_type(m)
+                .unwrap_or(type_of(self.board[from.index()])),
             // Castling, promoted drops, passes and anything rarer.
             _ => return self.gives_check_by_playing(m),
         };
