@@ -167,7 +167,9 @@ fn pieces_that_could_never_move_again_must_promote() {
         assert_eq!(legal(&g, mv), ok, "{mv} in {}", MIDDLEGAMES[2]);
     }
     // Entering the zone, a knight may stay unpromoted where it can still jump on (rank 12);
-    // from inside the zone it promotes only where it could never move again (rank 14).
+    // from inside the zone it promotes only where it could never move again (rank 14). (In
+    // these positions and the ones below, Black's pawn on o15 keeps its king from being bare,
+    // which would end the game.)
     let g = game(Some(
         "k13p/15/15/15/15/2N'12/15/15/15/15/15/15/15/15/14K w - - 0 1",
     ));
@@ -198,8 +200,8 @@ fn moves_from(g: &Game, sq: &str) -> usize {
 
 #[test]
 fn the_dai_pieces_promote_to_gold() {
-    // Each of the eight on h8, alone with the kings: unpromoted it has its own moves, promoted
-    // (written `+` and its letter) a gold's six.
+    // Each of the eight on h8, with the kings and Black's pawn: unpromoted it has its own
+    // moves, promoted (written `+` and its letter) a gold's six.
     for (letter, own) in [
         ("U", 2),  // stone general: forward diagonals
         ("W", 5),  // evil wolf: forward, sideways, forward diagonals
@@ -250,6 +252,7 @@ fn the_game_is_lost_with_the_last_royal_piece() {
         legal(&both, "f1f2"),
         "the king may step onto the rook's rank"
     );
+    // (White's pawn on a3 keeps its king from being bare.)
     let one = game(Some(
         "k14/15/15/15/15/15/15/15/15/15/15/15/P14/1r13/5K9 w - - 0 1",
     ));
