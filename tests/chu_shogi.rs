@@ -354,32 +354,40 @@ fn end(g: &Game) -> Option<(GameValue, EndReason)> {
 fn a_bare_king_loses_unless_it_can_bare_the_other_king_at_once() {
     let bare = Some((GameValue::Loss, EndReason::BareKing));
     let bares = Some((GameValue::Win, EndReason::BareKing));
-    // White (lower case) has only its king; Black has king and gold: White loses, with either
-    // side to move.
-    assert_eq!(end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K5 w")), bare);
-    assert_eq!(
-        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K5 b")),
-        bares
-    );
-    // The crown prince is a piece more: king and prince against a king win.
-    assert_eq!(
-        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/5+EK5 w")),
-        bare
-    );
-    // A pawn stuck on the last rank is no piece; one that can move is.
-    assert_eq!(
-        end(&game("6k5/12/12/12/12/12/12/12/12/12/12/G5K4p w")),
-        bare
-    );
-    assert_eq!(
-        end(&game("6k5/12/12/12/12/12/12/12/12/12/11p/G5K5 w")),
-        None
-    );
-    // Pawns and go-betweens do not bare a king: the game goes on until one promotes.
-    assert_eq!(
-        end(&game("6k5/12/12/12/12/12/3I8/12/12/PPP9/12/6K5 w")),
-        None
-    );
+    for (sfen, expected, why) in [
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/12/G5K5 w",
+            bare,
+            "a lone king against king and gold loses",
+        ),
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/12/G5K5 b",
+            bares,
+            "with either side to move",
+        ),
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/12/5+EK5 w",
+            bare,
+            "the crown prince is a piece more",
+        ),
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/12/G5K4p w",
+            bare,
+            "a pawn stuck on the last rank is no piece",
+        ),
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/11p/G5K5 w",
+            None,
+            "a pawn that can move is one",
+        ),
+        (
+            "6k5/12/12/12/12/12/3I8/12/12/PPP9/12/6K5 w",
+            None,
+            "pawns and go-betweens do not bare a king",
+        ),
+    ] {
+        assert_eq!(end(&game(sfen)), expected, "{why}: {sfen}");
+    }
     // The bare king may take the last piece: the game goes on, and taking it leaves two bare
     // kings, a draw. Any other move loses.
     let p = "6k5/6G5/12/12/12/12/12/12/12/12/12/6K5 w";
@@ -413,7 +421,7 @@ fn after_shuffle(name: &str) -> Option<(GameValue, EndReason)> {
         .map(|m| m.to_string())
         .collect();
     g.play_uci(&moves).expect("the shuffle is legal");
-    dabbaba::with_position!(&g, p => p.result().map(|o| (o.value, o.reason)))
+    end(&g)
 }
 
 #[test]

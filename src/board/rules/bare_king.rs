@@ -97,17 +97,11 @@ impl<B: Bitboard> Position<B> {
     pub(super) fn bare_king_end(&self, rule: &BareKingRule<B>) -> Option<(GameValue, EndReason)> {
         // The cheap filter: a side with two pieces off the squares where pieces get stuck is
         // not bare, and that is nearly every position.
-        let few = |c: Color| (self.by_color[c] & !rule.dead_zone[c]).count() <= 1;
-        if !few(Color::White) && !few(Color::Black) {
+        let few = Color::BOTH.map(|c| (self.by_color[c] & !rule.dead_zone[c]).count() <= 1);
+        if !few[0] && !few[1] {
             return None;
         }
-        let royal = Color::BOTH.map(|c| {
-            if few(c) {
-                self.lone_royal(rule, c)
-            } else {
-                None
-            }
-        });
+        let royal = Color::BOTH.map(|c| few[c.index()].then(|| self.lone_royal(rule, c)).flatten());
         let stm = self.stm;
         match (royal[stm.index()], royal[(!stm).index()]) {
             // Two lone royals draw, unless the side to move can take the other.
