@@ -21,7 +21,8 @@
 #   EXTRA_DATA   more data files to train on, space-separated (e.g. the last round's)
 #   EPOCHS       (default 12)  BATCH (8192)  LAMBDA (0: the search score only)  HIDDEN (128,
 #                for a new net)  THREADS (2, the trainer's)  BUCKETS (output buckets; default:
-#                the parent's, 1 for a new net)
+#                the parent's, 1 for a new net)  LR (Adam's step size, default 0.001; a round
+#                that continues a net on new data only may keep more of it with 0.0003)
 #   MATCH_GAMES  (default 200)  MATCH_NODES (10000)  MATCH_SEED (1)
 #
 # Datagen resumes: run the same command again after a stop and only the missing games are
@@ -33,7 +34,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${WORK:-$root/data/$variant}
 games=${GAMES:-20000} nodes=${NODES:-5000} jobs=${JOBS:-2} seed=${SEED:-1}
 epochs=${EPOCHS:-12} batch=${BATCH:-8192} lambda=${LAMBDA:-0} hidden=${HIDDEN:-128}
-threads=${THREADS:-2}
+threads=${THREADS:-2} lr=${LR:-0.001}
 buckets=()
 if [ -n "${BUCKETS:-}" ]; then buckets=(--buckets "$BUCKETS"); fi
 positions=()
@@ -81,7 +82,7 @@ step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$
 # shellcheck disable=SC2086  # EXTRA_DATA is a list of files
 step train "$dabbaba" train --variant "$variant" --data "$data" ${EXTRA_DATA:-} --out "$new" \
   "${from[@]}" "${size[@]}" "${buckets[@]}" --epochs "$epochs" --batch "$batch" --lambda "$lambda" \
-  --threads "$threads" --seed "$seed"
+  --learning-rate "$lr" --threads "$threads" --seed "$seed"
 
 # Validate: the held-out loss before training (the parent's, or a random net's) against the
 # new net's, as `train` printed them.

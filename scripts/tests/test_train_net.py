@@ -54,6 +54,7 @@ class TrainNetRound(unittest.TestCase):
         self.assertIn("datagen --variant chess", log)
         self.assertRegex(log, r"datagen: .* --nnue ")
         self.assertRegex(log, r"train: .* --from \S+/nets/chess\.nnue --buckets 4 ")
+        self.assertRegex(log, r"train: .* --learning-rate 0\.001 ")
         # The committed net has one output bucket; the new one is split into four.
         self.assertRegex(log, r"hidden \d+, output buckets 4")
         self.check_steps(work, "chess", log, "parent")
@@ -71,10 +72,11 @@ class TrainNetRound(unittest.TestCase):
         # A candidate net (not built in) as the parent: the first round's net.
         first, _ = self.round("shatranj", HIDDEN="8")
         parent = os.path.join(first, "shatranj-new.nnue")
-        work, log = self.round("shatranj", PARENT=parent, SEED="2")
+        work, log = self.round("shatranj", PARENT=parent, SEED="2", LR="0.0003")
         self.assertRegex(log, rf"datagen: .* --eval-file {re.escape(parent)} ")
         self.assertNotRegex(log, r"datagen: .* --nnue ")
         self.assertRegex(log, rf"train: .* --from {re.escape(parent)} ")
+        self.assertRegex(log, r"train: .* --learning-rate 0\.0003 ")
         self.assertRegex(log, r"hidden 8, output buckets 1")
         self.assertRegex(log, rf"match: .* option\.EvalFile={re.escape(parent)} ")
         self.check_steps(work, "shatranj", log, "parent")
