@@ -326,6 +326,37 @@ fn after_a_lion_is_taken_by_another_piece_only_a_lion_or_a_retake_may_take_a_lio
 }
 
 #[test]
+fn a_fen_keeps_the_square_of_a_lion_just_taken() {
+    // After the rook takes the lion on 8j (our e3), the FEN names that square where the e.p.
+    // square would go, as lishogi's SFEN names it in its third field.
+    let after = play("k11/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B4K w", "8f8j");
+    let board = "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K";
+    assert_eq!(after.fen(), format!("{board} w - e3 0 2"));
+    // Read back, that FEN bars the bishop from the other lion and lets it retake the rook;
+    // the same board without the square does not.
+    let set = VariantSet::with_builtins();
+    let v = set.get("chushogi").expect("chushogi is built in");
+    let read = Game::new(v, Some(&format!("{board} w - e3 0 2")), false).expect("FEN");
+    let mut expected = after.legal_moves_uci();
+    let mut found = read.legal_moves_uci();
+    expected.sort();
+    found.sort();
+    assert_eq!(found, expected);
+    assert!(legal(&read, "6l8j") && !legal(&read, "6l3i"));
+    let fresh = Game::new(v, Some(&format!("{board} w - - 0 2")), false).expect("FEN");
+    assert!(legal(&fresh, "6l8j") && legal(&fresh, "6l3i"));
+    // The square must hold a piece of the side that has just moved.
+    for bad in ["e4", "l1", "z9"] {
+        let fen = format!("{board} w - {bad} 0 2");
+        let err = Game::new(v, Some(&fen), false).expect_err("a bad lion square");
+        assert!(
+            err.to_string().contains("lion-trading square"),
+            "{fen}: {err}"
+        );
+    }
+}
+
+#[test]
 fn the_game_is_lost_with_the_last_royal_piece() {
     // King and crown prince: either may be left attacked, the last one may not.
     let both = game("k11/12/12/12/12/12/12/12/12/12/5r6/1K1+E8 b");

@@ -1,6 +1,7 @@
 //! USI and UCCI sessions with the `dabbaba` binary through pipes, as shogi and xiangqi GUIs
 //! drive it. USI: `usi` (shogi without being told), SFEN positions with hands, moves and drops
-//! in shogi coordinates, clocks with byoyomi, `bestmove resign` when mated. UCCI: `ucci`
+//! in shogi coordinates, clocks with byoyomi, `bestmove resign` when mated, lishogi's Chu
+//! Shogi SFEN with the square of a lion just taken. UCCI: `ucci`
 //! (xiangqi without being told), ranks 0-9, `setoption NAME VALUE`, the mover's clock.
 
 mod pipe_common;
@@ -19,6 +20,7 @@ const SHOGI: Board = Board {
     files: 9,
     ranks: 9,
     white_to_move: true,
+    lion_square_field: false,
 };
 
 /// A session over pipes (either dialect).
@@ -135,6 +137,44 @@ fn a_shogi_gui_session() {
     u.send("gameover lose");
     u.send("isready");
     u.until("readyok");
+}
+
+#[test]
+fn a_chu_shogi_sfen_names_the_square_of_a_lion_just_taken() {
+    let mut u = Usi::start();
+    u.send("usi");
+    u.until("usiok");
+    u.send("setoption name USI_Variant value chushogi");
+    u.send("isready");
+    u.until("readyok");
+    // Gote's rook has just taken a lion on 8j with a piece that is not a lion: lishogi's SFEN
+    // says so in its third field, and then only a lion may take a lion, or any piece the
+    // rook. Sente's bishop (6l) and pawn (1j) could each take a lion (3i, 1i) otherwise.
+    let board = "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K";
+    u.send(&format!("position sfen {board} b 8j 2"));
+    u.send("d");
+    let l = u.until("info string variant");
+    assert!(
+        l.last()
+            .is_some_and(|x| x.ends_with(&format!("fen {board} w - e3 0 1"))),
+        "{l:?}"
+    );
+    u.send("go depth 3");
+    let barred = u.bestmove();
+    assert!(!["6l3i", "1j1i"].contains(&barred.as_str()), "{barred}");
+    u.send(&format!("position sfen {board} b - 2"));
+    u.send("go depth 3");
+    let free = u.bestmove();
+    assert!(["6l3i", "1j1i"].contains(&free.as_str()), "{free}");
+    // A third field that is no square of the board is refused, not read as hands.
+    u.send(&format!("position sfen {board} b 13j 2"));
+    u.send("d");
+    let l = u.until("info string variant");
+    assert!(
+        l.iter()
+            .any(|x| x.contains("bad lion-trading square '13j'")),
+        "{l:?}"
+    );
 }
 
 #[test]

@@ -70,6 +70,14 @@ pub enum FenError {
     /// Bad e.p. field.
     #[error("bad en-passant field '{0}'")]
     BadEnPassant(String),
+    /// Bad lion-trading square (Chu Shogi, where the e.p. field would be).
+    #[error("bad lion-trading square '{field}': {reason}")]
+    BadLionSquare {
+        /// The field.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// Bad counter.
     #[error("bad {what} '{value}'")]
     BadCounter {
@@ -155,6 +163,7 @@ impl<B: Bitboard> Position<B> {
                 walls_lifted: B::EMPTY,
                 checkers: B::EMPTY,
                 waiting_side_safe: false,
+                lion_taker: None,
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),
@@ -336,8 +345,11 @@ impl<B: Bitboard> Position<B> {
                 // own variants.ini): the e.p. field is left out and they are the counters.
             } else {
                 let f = rest.remove(0);
-                if f != "-" {
-                    p.read_ep(f)?;
+                // Chu Shogi has no e.p.: there the field holds the lion-trading square.
+                match f {
+                    "-" => {}
+                    _ if t.lions.is_empty() => p.read_ep(f)?,
+                    _ => p.read_lion_taker(f)?,
                 }
             }
         }
@@ -708,6 +720,25 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
+    /// The lion-trading square of a FEN ([`super::position::State::lion_taker`]): the piece
+    /// that has just taken a lion, so one of the side that is not to move.
+    fn read_lion_taker(&mut self, f: &str) -> Result<(), FenError> {
+        let bad = |reason: &str| FenError::BadLionSquare {
+            field: f.to_string(),
+            reason: reason.to_string(),
+        };
+        let sq = self
+            .t
+            .geo
+            .parse_square(f)
+            .map_err(|_| bad("not a square of the board"))?;
+        if !self.by_color[!self.stm].contains(sq) {
+            return Err(bad("no piece of the side that just moved stands there"));
+        }
+        self.st.lion_taker = Some(sq);
+        Ok(())
+    }
+
     /// Fairy-Stockfish's `fastAttacks`: only chess and common fairy pieces, a plain king.
     pub(crate) fn fast_attacks(&self) -> bool {
         let v = &self.t.variant;
@@ -882,6 +913,8 @@ impl<B: Bitboard> Position<B> {
         s += &cs;
         if self.st.counting_limit != 0 {
             s += &format!(" {} ", self.st.counting_limit);
+        } else if let Some(sq) = self.st.lion_taker {
+            s += &format!(" {} ", geo.square_name(sq));
         } else if self.st.ep.is_empty() {
             s += " - ";
         } else {

@@ -17,6 +17,9 @@ pub struct Board {
     pub ranks: u32,
     /// The side to move is White (the first player): UCCI's clocks are the mover's.
     pub white_to_move: bool,
+    /// The variant has Chu Shogi's lion-trading rules and no hands: an SFEN's third field
+    /// is then the square of a lion just taken (lishogi's), not the pieces in hand.
+    pub lion_square_field: bool,
 }
 
 impl Board {
@@ -26,16 +29,23 @@ impl Board {
             files: u32::from(v.files),
             ranks: u32::from(v.ranks),
             white_to_move: engine.side_to_move() == Color::White,
+            lion_square_field: !v.captures.lion_types.is_empty()
+                && !v.drops.piece_drops
+                && !v.drops.captures_to_hand,
         }
     }
     fn pack(self) -> u32 {
-        u32::from(self.white_to_move) << 16 | self.files << 8 | self.ranks
+        u32::from(self.lion_square_field) << 17
+            | u32::from(self.white_to_move) << 16
+            | self.files << 8
+            | self.ranks
     }
     fn unpack(x: u32) -> Board {
         Board {
             files: x >> 8 & 0xff,
             ranks: x & 0xff,
             white_to_move: x >> 16 & 1 == 1,
+            lion_square_field: x >> 17 & 1 == 1,
         }
     }
 }

@@ -146,6 +146,7 @@ mod tests {
         files: 9,
         ranks: 10,
         white_to_move: true,
+        lion_square_field: false,
     };
 
     #[test]
@@ -197,6 +198,7 @@ mod tests {
             files: 8,
             ranks: 8,
             white_to_move: true,
+            lion_square_field: false,
         };
         assert_eq!(to_ucci("bestmove e2e4", small), "bestmove e2e4");
     }

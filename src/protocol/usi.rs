@@ -86,7 +86,7 @@ fn position_to_uci(rest: &[&str], b: Board) -> String {
     };
     let mut s = match spec {
         ["sfen", fields @ ..] if !fields.is_empty() => {
-            format!("position fen {}", sfen_to_fen(fields))
+            format!("position fen {}", sfen_to_fen(fields, b))
         }
         // Anything else (`startpos`, or a malformed line) is the UCI session's to judge.
         _ => format!("position {}", spec.join(" ")),
@@ -101,13 +101,32 @@ fn position_to_uci(rest: &[&str], b: Board) -> String {
     s
 }
 
-/// SFEN fields (board, side, hand, move number) as our FEN.
-pub fn sfen_to_fen(fields: &[&str]) -> String {
+/// SFEN fields (board, side, hand, move number) as our FEN. In Chu Shogi (lishogi's SFEN)
+/// the third field is the square of a lion just taken, which our FEN keeps where the e.p.
+/// field goes; text that is no square of the board goes there as it is, for the FEN reader
+/// to refuse.
+pub fn sfen_to_fen(fields: &[&str], b: Board) -> String {
     let board = fields[0];
     let side = match fields.get(1) {
         Some(&"w") => "b",
         _ => "w",
     };
+    let moves = fields
+        .get(3)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1)
+        .div_ceil(2)
+        .max(1);
+    if b.lion_square_field {
+        let lion = match fields.get(2) {
+            None | Some(&"-") => "-".to_string(),
+            Some(f) => match read_usi_square(f, b) {
+                Some((sq, "")) => uci_square(sq),
+                _ => f.to_string(),
+            },
+        };
+        return format!("{board} {side} - {lion} 0 {moves}");
+    }
     let mut hand = String::new();
     if let Some(h) = fields.get(2).filter(|h| **h != "-") {
         let mut count = 0u32;
@@ -122,11 +141,7 @@ pub fn sfen_to_fen(fields: &[&str]) -> String {
             }
         }
     }
-    let plies = fields
-        .get(3)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    format!("{board}[{hand}] {side} 0 {}", plies.div_ceil(2).max(1))
+    format!("{board}[{hand}] {side} 0 {moves}")
 }
 
 /// `go` with the clocks of USI: `btime`/`binc` are the first player's (our White), and a
@@ -281,6 +296,7 @@ mod tests {
         files: 9,
         ranks: 9,
         white_to_move: true,
+        lion_square_field: false,
     };
 
     #[test]
@@ -303,6 +319,7 @@ mod tests {
             files: 12,
             ranks: 12,
             white_to_move: true,
+            lion_square_field: true,
         };
         assert_eq!(move_to_usi("a1a2", chu), "12l12k");
         assert_eq!(move_to_uci("12l12k", chu), "a1a2");
@@ -322,8 +339,51 @@ mod tests {
             "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1 moves c3c4"
         );
         assert_eq!(
-            sfen_to_fen(&["4k4/9/9/9/9/9/9/9/4K4", "w", "S2Pb3p", "12"]),
+            sfen_to_fen(&["4k4/9/9/9/9/9/9/9/4K4", "w", "S2Pb3p", "12"], SHOGI),
             "4k4/9/9/9/9/9/9/9/4K4[SPPbppp] b 0 6"
+        );
+        // Chu Shogi: the third field is the square of a lion just taken (lishogi's SFEN).
+        let chu = Board {
+            files: 12,
+            ranks: 12,
+            white_to_move: false,
+            lion_square_field: true,
+        };
+        assert_eq!(
+            sfen_to_fen(
+                &[
+                    "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K",
+                    "b",
+                    "8j",
+                    "2"
+                ],
+                chu
+            ),
+            "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K w - e3 0 1"
+        );
+        assert_eq!(
+            sfen_to_fen(
+                &[
+                    "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K",
+                    "w",
+                    "-",
+                    "3"
+                ],
+                chu
+            ),
+            "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K b - - 0 2"
+        );
+        assert_eq!(
+            sfen_to_fen(
+                &[
+                    "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K",
+                    "b",
+                    "2P",
+                    "1"
+                ],
+                chu
+            ),
+            "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K w - 2P 0 1"
         );
         assert_eq!(
             to_uci("go btime 1000 wtime 2000 byoyomi 500", SHOGI).unwrap(),

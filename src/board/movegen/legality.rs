@@ -4,7 +4,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind};
-use crate::board::position::{type_of, Piece, Position, EMPTY};
+use crate::board::position::{type_of, Position, EMPTY};
 use crate::board::rules::blast::adjacent;
 use crate::color::Color;
 use crate::variant::WallingRule;
@@ -182,8 +182,10 @@ impl<B: Bitboard> Position<B> {
         if !mover_is_lion {
             // Retaking the piece that just took a lion stays allowed (as on lishogi), even
             // when it became a lion by promoting (a kirin).
-            let only_the_taker = kill.is_none() && to == self.st.last_move.to();
-            return only_the_taker || !self.lion_taken_by_other_piece();
+            return match self.st.lion_taker {
+                None => true,
+                Some(taker) => kill.is_none() && to == taker,
+            };
         }
         if !takes_lion_on_to || adjacent::<B>(&t.geo, from).contains(to) {
             return true;
@@ -215,20 +217,6 @@ impl<B: Bitboard> Position<B> {
             .iter()
             .fold(B::EMPTY, |b, ty| b | self.by_type[ty as usize])
             & self.by_color[color]
-    }
-
-    /// Whether the move that led here took a lion with a piece that is not one (which bars
-    /// every piece but a lion from taking a lion now).
-    pub(super) fn lion_taken_by_other_piece(&self) -> bool {
-        let t = &*self.t;
-        let st = &self.st;
-        if st.last_move == Move::NONE || t.lions.contains(type_of(st.moved_piece)) {
-            return false;
-        }
-        let took_lion = |pc: Piece| pc != EMPTY && t.lions.contains(type_of(pc));
-        took_lion(st.captured)
-            || (st.last_move.kind() == MoveKind::MultiLeg
-                && self.killed.last().is_some_and(|k| took_lion(k.piece)))
     }
 
     /// Flying general: whether, with occupancy `occ` after a move of a `mt` piece to `to`,

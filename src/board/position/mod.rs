@@ -109,6 +109,11 @@ pub struct State<B> {
     /// [`Tables::quick_checks`] holds, read from the FEN's board otherwise. The checkers after
     /// the next move can then be found from the squares it changes.
     pub waiting_side_safe: bool,
+    /// Chu Shogi's lion-trading rule: where a piece that is not a lion has just taken a lion
+    /// (the square the move ended on). Until the next move, only a lion may take a lion, or
+    /// any piece that piece. Set by make-move or by the FEN (lishogi's SFEN keeps it too),
+    /// and part of the key as an e.p. square is: it changes the legal moves.
+    pub lion_taker: Option<Square>,
 }
 
 /// A position on bitboards of type `B`.
@@ -545,7 +550,7 @@ impl<B: Bitboard> Position<B> {
             k ^= z.side;
         }
         k ^= z.castling[self.st.castling as usize];
-        for sq in self.st.ep.iter() {
+        for sq in self.st.ep.iter().chain(self.st.lion_taker) {
             k ^= z.ep[self.t.geo.file_of(sq) as usize];
         }
         if self.t.rules.check_counting {
@@ -662,6 +667,9 @@ impl<B: Bitboard> Position<B> {
             k ^= z.ep[t.geo.file_of(sq) as usize];
         }
         st.ep = B::EMPTY;
+        if let Some(sq) = st.lion_taker.take() {
+            k ^= z.ep[t.geo.file_of(sq) as usize];
+        }
         self.game_ply += 1;
 
         if kind == MoveKind::Special && from == to {
@@ -885,6 +893,10 @@ impl<B: Bitboard> Position<B> {
         if t.flip != EnclosingRule::None {
             self.flip_enclosed(to, false, &mut k, obs);
         }
+        if !t.lions.is_empty() && self.took_lion_with_other_piece(pt) {
+            self.st.lion_taker = Some(to);
+            k ^= z.ep[t.geo.file_of(to) as usize];
+        }
 
         self.st.key = k;
         self.stm = them;
@@ -892,6 +904,18 @@ impl<B: Bitboard> Position<B> {
         // moves change more squares.
         let one_step = kind.is_one_step() && !m.is_gating() && m.wall_square().is_none();
         self.finish_move(one_step.then_some((Some(from), to)));
+    }
+
+    /// Whether the move just made (by a piece of type `mover`, as it was before the move)
+    /// took a lion with a piece that is not one: Chu Shogi's lion-trading rule then bars
+    /// every piece but a lion from taking a lion on the next move.
+    fn took_lion_with_other_piece(&self, mover: u8) -> bool {
+        let lions = &self.t.lions;
+        let is_lion = |pc: Piece| pc != EMPTY && lions.contains(type_of(pc));
+        !lions.contains(mover)
+            && (is_lion(self.st.captured)
+                || (self.st.last_move.kind() == MoveKind::MultiLeg
+                    && self.killed.last().is_some_and(|k| is_lion(k.piece))))
     }
 
     /// The rest of [`Position::make_move`] for a drop; `k` is the key so far.
