@@ -287,6 +287,14 @@ fn multi_leg_and_16x16_walks() {
 }
 
 #[test]
+fn chu_shogi_walks_through_lion_trades() {
+    // Rooks, a kirin, a bishop and a pawn that can take lions: the walk makes and takes back
+    // captures after which the lion-trading square is part of the key.
+    let trades = "k11/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B4K b - - 0 1";
+    assert!(check(builtin("chushogi"), Some(trades), 3, 4) > 0);
+}
+
+#[test]
 fn every_builtin_variant_keeps_its_checkers() {
     // Checkers are found from the squares a move changed where the variant allows it
     // (`Tables::quick_checks`); a seeded game in every built-in variant compares them with a
