@@ -464,3 +464,52 @@ fn xboards_chu_forbids_repeating_and_lishogis_chushogi_does_not() {
     );
     assert_eq!(after_shuffle("chushogi"), None);
 }
+
+#[test]
+fn in_chu_a_side_in_check_may_repeat_and_the_side_that_checks_must_deviate() {
+    // White's rook steps aside and back with check; Black's king steps aside and back out of
+    // check, which repeats the first position (White to move). Pawns keep both kings from
+    // being bare. The same in Dai Shogi, on its 15x15 board.
+    let set = VariantSet::with_builtins();
+    for (name, start, top) in [
+        (
+            "chu",
+            "7k4/12/p11/12/12/12/12/12/12/11P/12/K5R5 w - - 0 1",
+            12,
+        ),
+        (
+            "dai",
+            "7k7/15/p14/15/15/15/15/15/15/15/15/15/14P/15/K5R8 w - - 0 1",
+            15,
+        ),
+    ] {
+        let v = set.get(name).expect("built in");
+        let play = |g: &mut Game, ms: &[String]| g.play_uci(ms).expect("legal moves");
+        let (aside, back) = (format!("h{top}g{top}"), format!("g{top}h{top}"));
+        let mut g = Game::new(v, Some(start), false).expect("position");
+        play(&mut g, &["g1f1".into(), aside, "f1g1".into()]);
+        let checked = dabbaba::with_position!(&g, p => p.in_check_for_mate());
+        assert!(checked, "{name}: the rook checks");
+        // Black repeats the start position out of check: the game goes on.
+        play(&mut g, &[back]);
+        assert_eq!(end(&g), None, "{name}: a move out of check may repeat");
+        // White may not step aside again (that repeats its own earlier position): it loses,
+        // so Black, to move, wins. Any other move goes on.
+        let mut again = g.clone();
+        play(&mut again, &["g1f1".into()]);
+        assert_eq!(
+            end(&again),
+            Some((GameValue::Win, EndReason::Repetition)),
+            "{name}: the side that checks must deviate"
+        );
+        play(&mut g, &["g1e1".into()]);
+        assert_eq!(end(&g), None, "{name}");
+    }
+    // Without the check the same shuffle loses for the side that repeats (Black).
+    let v = set.get("chu").expect("built in");
+    let quiet = "7k4/12/p11/12/12/12/12/12/12/11P/12/K4R6 w - - 0 1";
+    let mut g = Game::new(v, Some(quiet), false).expect("position");
+    g.play_uci(&["f1e1", "h12g12", "e1f1", "g12h12"].map(String::from))
+        .expect("legal moves");
+    assert_eq!(end(&g), Some((GameValue::Win, EndReason::Repetition)));
+}

@@ -183,6 +183,7 @@ impl VariantSpec {
                 n_fold_value: GameValue::Draw,
                 n_fold_value_absolute: false,
                 perpetual_check_illegal: false,
+                repetition_in_check_allowed: false,
                 move_repetition_illegal: false,
                 chasing_rule: ChasingRule::None,
                 stalemate_value: GameValue::Draw,
@@ -716,6 +717,11 @@ impl VariantSpec {
         cx.value("nFoldValue", &mut g.n_fold_value);
         cx.flag("nFoldValueAbsolute", &mut g.n_fold_value_absolute);
         cx.flag("perpetualCheckIllegal", &mut g.perpetual_check_illegal);
+        // Our addition (Chu Shogi), see `GameEnd::repetition_in_check_allowed`.
+        cx.flag(
+            "repetitionInCheckAllowed",
+            &mut g.repetition_in_check_allowed,
+        );
         cx.flag("moveRepetitionIllegal", &mut g.move_repetition_illegal);
         if let Some(r) = cx.parse("chasingRule", values::chasing_rule) {
             g.chasing_rule = r;

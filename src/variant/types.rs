@@ -531,6 +531,9 @@ pub struct GameEnd {
     pub n_fold_value_absolute: bool,
     /// `perpetualCheckIllegal`.
     pub perpetual_check_illegal: bool,
+    /// `repetitionInCheckAllowed` (ours, Chu Shogi's traditional rule): a move out of check
+    /// may repeat a position; the repetition it makes does not end the game.
+    pub repetition_in_check_allowed: bool,
     /// `moveRepetitionIllegal`.
     pub move_repetition_illegal: bool,
     /// `chasingRule`.

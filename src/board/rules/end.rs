@@ -431,7 +431,9 @@ impl<B: Bitboard> Position<B> {
         }
         if let Some(cycle) = self.repetition_cycle(usize::MAX) {
             // Judging a chase plays the cycle's moves again: on a copy.
-            return Some(self.clone().repetition_verdict(cycle));
+            if let Some(verdict) = self.clone().repetition_verdict(cycle) {
+                return Some(verdict);
+            }
         }
         if ge.counting_rule != CountingRule::None
             && self.st.counting_limit != 0

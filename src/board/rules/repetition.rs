@@ -29,6 +29,27 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Whether the side that made the last move was in check before it, as the checkmate
+    /// rule sees check ([`Position::in_check_for_mate`]: Chu Shogi's last royal piece is a
+    /// pseudo-royal one, which the stored checkers leave out). Those are read where they say
+    /// it; otherwise the move is taken back to look, and played again.
+    fn mover_was_in_check(&mut self) -> bool {
+        if self.was_in_check(1) {
+            return true;
+        }
+        let m = self.st.last_move;
+        if !self.t.variant.game_end.extinction.pseudo_royal
+            || m == Move::NONE
+            || self.history.is_empty()
+        {
+            return false;
+        }
+        self.unmake_move(m);
+        let checked = self.in_check_for_mate();
+        self.make_move(m);
+        checked
+    }
+
     /// The length in plies of the n-fold repetition (`nFoldRule` occurrences of this
     /// position) that ends here, if there is one: the distance back to the earliest counted
     /// occurrence. Positions are looked for within the reversible stretch (over the whole
@@ -70,12 +91,14 @@ impl<B: Bitboard> Position<B> {
     /// The value for the side to move of the repetition found `cycle` plies back (by
     /// [`Position::repetition_cycle`]): with `perpetualCheckIllegal`, a side that gave
     /// check in every one of its moves of the cycle loses (both: a draw); with
-    /// `chasingRule`, so does a side that chased on every move; otherwise `nFoldValue` (by
-    /// colour with `nFoldValueAbsolute`). A drawn repetition is scored by
+    /// `repetitionInCheckAllowed`, a repetition made by a move out of check is no end of the
+    /// game (`None`); with `chasingRule`, a side that chased on every move loses; otherwise
+    /// `nFoldValue` (by colour with `nFoldValueAbsolute`). A drawn repetition is scored by
     /// `materialCounting` where the variant has it. The chase is worked out by taking the
     /// cycle's moves back and playing them again; the position is left as it was.
-    pub fn repetition_verdict(&mut self, cycle: usize) -> (GameValue, EndReason) {
-        let ge = &self.t.variant.game_end;
+    pub fn repetition_verdict(&mut self, cycle: usize) -> Option<(GameValue, EndReason)> {
+        let t = std::sync::Arc::clone(&self.t);
+        let ge = &t.variant.game_end;
         if ge.perpetual_check_illegal {
             // Even k: we were in check (they checked perpetually); odd k: they were.
             let them = (0..=cycle).step_by(2).all(|k| self.was_in_check(k));
@@ -87,8 +110,13 @@ impl<B: Bitboard> Position<B> {
                 (false, false) => None,
             };
             if let Some(value) = value {
-                return (value, EndReason::PerpetualCheck);
+                return Some((value, EndReason::PerpetualCheck));
             }
+        }
+        // Chu Shogi: the side in check may repeat (its mating problems need it); the other
+        // side is the one that must deviate.
+        if ge.repetition_in_check_allowed && self.mover_was_in_check() {
+            return None;
         }
         let value = if ge.n_fold_value_absolute && self.stm == Color::Black {
             negate(ge.n_fold_value)
@@ -97,15 +125,17 @@ impl<B: Bitboard> Position<B> {
         };
         if ge.chasing_rule == ChasingRule::Axf {
             match self.chase_verdict(cycle) {
-                Some(GameValue::Draw) => return (self.material_value(), EndReason::Repetition),
-                Some(v) => return (v, EndReason::Chase),
+                Some(GameValue::Draw) => {
+                    return Some((self.material_value(), EndReason::Repetition))
+                }
+                Some(v) => return Some((v, EndReason::Chase)),
                 None => {}
             }
         }
-        match value {
+        Some(match value {
             GameValue::Draw => (self.material_value(), EndReason::Repetition),
             v => (v, EndReason::Repetition),
-        }
+        })
     }
 
     /// Janggi's `moveRepetitionIllegal`: the move just played is the third of the same

@@ -105,8 +105,9 @@ impl<B: Bitboard> Worker<'_, B> {
         }
         if self.rules.repetition {
             if let Some(cycle) = self.pos.repetition_cycle(self.root_history) {
-                let (value, _) = self.pos.repetition_verdict(cycle);
-                return Some(value_score(value, ply, MATE));
+                if let Some((value, _)) = self.pos.repetition_verdict(cycle) {
+                    return Some(value_score(value, ply, MATE));
+                }
             }
         }
         if self.rules.sittuyin && self.pos.lone_pawn_promotion_draw() {
