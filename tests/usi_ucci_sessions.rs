@@ -56,6 +56,19 @@ impl Usi {
         }
     }
 
+    /// The lines answering `d`, up to the one that shows the position.
+    fn shown(&mut self) -> Vec<String> {
+        self.send("d");
+        self.until("info string variant")
+    }
+
+    /// Asserts that `d` shows our FEN `fen`.
+    fn assert_fen(&mut self, fen: &str) {
+        let l = self.shown();
+        let tail = format!("fen {fen}");
+        assert!(l.last().is_some_and(|x| x.ends_with(&tail)), "{l:?}");
+    }
+
     fn bestmove(&mut self) -> String {
         let l = self.until("bestmove ");
         l.last().expect("line")["bestmove ".len()..]
@@ -114,13 +127,7 @@ fn a_shogi_gui_session() {
 
     // An SFEN with a gold in hand: the drop mate G*5b.
     u.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
-    u.send("d");
-    let l = u.until("info string variant");
-    assert!(
-        l.last()
-            .is_some_and(|x| x.ends_with("fen 4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1")),
-        "{l:?}"
-    );
+    u.assert_fen("4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1");
     u.send("go depth 3");
     let l = u.until("bestmove ");
     assert!(
@@ -152,13 +159,7 @@ fn a_chu_shogi_sfen_names_the_square_of_a_lion_just_taken() {
     // rook. Sente's bishop (6l) and pawn (1j) could each take a lion (3i, 1i) otherwise.
     let board = "k11/12/12/12/12/12/12/12/5o3n1n/4r6P/12/6B4K";
     u.send(&format!("position sfen {board} b 8j 2"));
-    u.send("d");
-    let l = u.until("info string variant");
-    assert!(
-        l.last()
-            .is_some_and(|x| x.ends_with(&format!("fen {board} w - e3 0 1"))),
-        "{l:?}"
-    );
+    u.assert_fen(&format!("{board} w - e3 0 1"));
     u.send("go depth 3");
     let barred = u.bestmove();
     assert!(!["6l3i", "1j1i"].contains(&barred.as_str()), "{barred}");
@@ -168,8 +169,7 @@ fn a_chu_shogi_sfen_names_the_square_of_a_lion_just_taken() {
     assert!(["6l3i", "1j1i"].contains(&free.as_str()), "{free}");
     // A third field that is no square of the board is refused, not read as hands.
     u.send(&format!("position sfen {board} b 13j 2"));
-    u.send("d");
-    let l = u.until("info string variant");
+    let l = u.shown();
     assert!(
         l.iter()
             .any(|x| x.contains("bad lion-trading square '13j'")),
