@@ -346,7 +346,7 @@ fn a_fen_keeps_the_square_of_a_lion_just_taken() {
     let fresh = Game::new(v, Some(&format!("{board} w - - 0 2")), false).expect("FEN");
     assert!(legal(&fresh, "6l8j") && legal(&fresh, "6l3i"));
     // The square must hold a piece of the side that has just moved.
-    for bad in ["e4", "l1", "z9"] {
+    for bad in ["e4", "l1", "z9", "8", "e"] {
         let fen = format!("{board} w - {bad} 0 2");
         let err = Game::new(v, Some(&fen), false).expect_err("a bad lion square");
         assert!(

@@ -336,9 +336,10 @@ impl<B: Bitboard> Position<B> {
                     what: "counting limit",
                     value: f.to_string(),
                 })?;
-            } else if numeric && rest.len() >= 3 {
+            } else if numeric && rest.len() >= 3 && t.lions.is_empty() {
                 // A number where the e.p. square goes, with both counters after it (`w - 0 0
-                // 1`): Fairy-Stockfish reads no square there, and so do we.
+                // 1`): Fairy-Stockfish reads no square there, and so do we (where the field
+                // is Chu Shogi's lion square, a number is refused below like any non-square).
                 rest.remove(0);
             } else if numeric && rest.len() == 2 {
                 // Exactly two numbers after the castling field (`w - 0 1` in Fairy-Stockfish's
