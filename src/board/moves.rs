@@ -321,18 +321,43 @@ impl MoveList {
         self.heap.extend_from_slice(&self.inline);
         self.spilled = true;
     }
-    /// Appends every move of `moves`: for the long runs of moves that walls and arrows
-    /// make (one per wall square), which in amazons and duck chess go to the heap: the list
-    /// spills at most once for the run, and the heap reserves its room once.
+    /// Appends `n` moves, each the next result of `next`: for the long runs of moves that
+    /// walls and arrows make (one per wall square), which in amazons and duck chess go to
+    /// the heap. The list spills at most once for the run and makes room for it once, and
+    /// the moves are then written one after the other with no check per move but the end
+    /// of the run. (Through `ArrayVec::extend` and `Vec::extend` each move paid a room
+    /// check, an end-of-iterator check and a reload of the length, and in duck chess these
+    /// runs are most of what perft does: docs/performance.md, session 63.)
     #[inline(always)]
-    pub fn extend(&mut self, moves: impl ExactSizeIterator<Item = Move>) {
-        if !self.spilled && moves.len() > self.inline.remaining_capacity() {
+    pub fn extend_with(&mut self, n: usize, next: impl FnMut() -> Move) {
+        if !self.spilled && n > self.inline.remaining_capacity() {
             self.spill();
         }
         if self.spilled {
-            self.heap.extend(moves);
+            self.heap.reserve(n);
+            let len = self.heap.len();
+            write_all(&mut self.heap.spare_capacity_mut()[..n], next);
+            // SAFETY: `write_all` initialised the `n` spare slots after `len`, which
+            // `reserve` made room for.
+            unsafe { self.heap.set_len(len + n) };
         } else {
-            self.inline.extend(moves);
+            let len = self.inline.len();
+            // SAFETY: `n <= remaining_capacity()` (else the list spilled above), so the
+            // `n` slots after `len` lie inside the array; `MaybeUninit` asks nothing of
+            // their contents, and nothing else borrows the list meanwhile.
+            let spare = unsafe {
+                std::slice::from_raw_parts_mut(
+                    self.inline
+                        .as_mut_ptr()
+                        .add(len)
+                        .cast::<std::mem::MaybeUninit<Move>>(),
+                    n,
+                )
+            };
+            write_all(spare, next);
+            // SAFETY: the `n` slots after `len` were initialised just now, and `len + n`
+            // is within the capacity.
+            unsafe { self.inline.set_len(len + n) };
         }
     }
     /// Whether the list has outgrown its stack part since it was last cleared.
@@ -392,6 +417,14 @@ impl MoveList {
     /// Iterates over the moves.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
+    }
+}
+
+/// Fills every slot of `slots` with the next result of `next`.
+#[inline(always)]
+fn write_all(slots: &mut [std::mem::MaybeUninit<Move>], mut next: impl FnMut() -> Move) {
+    for slot in slots {
+        slot.write(next());
     }
 }
 

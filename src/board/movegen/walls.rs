@@ -51,7 +51,8 @@ impl<B: Bitboard> Position<B> {
                 }
                 WallingRule::Static | WallingRule::Duck | WallingRule::None => {}
             }
-            list.extend(b.iter().map(|wall| m.with_wall(wall)));
+            // One move per square of `b`: `count` of them, so `pop_lsb` never sees `b` empty.
+            list.extend_with(b.count() as usize, || m.with_wall(b.pop_lsb()));
         }
         list.remove_first(plain);
     }
