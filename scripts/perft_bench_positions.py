@@ -16,18 +16,27 @@ depth).
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 
 
+def run(args):
+    """The standard output of `args`; a binary that is missing or fails ends the script
+    with its error, not a traceback."""
+    try:
+        proc = subprocess.run(args, capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"cannot run {args[0]}: {e.strerror}")
+    if proc.returncode != 0:
+        last = proc.stderr.strip().splitlines()[-1:] or [f"exit status {proc.returncode}"]
+        sys.exit(f"{' '.join(args)}: {last[0]}")
+    return proc.stdout
+
+
 def bench_fens(binary, variant):
-    out = subprocess.run(
-        [binary, "bench", "--json", "--depth", "1", "--variant", variant],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    out = run([binary, "bench", "--json", "--depth", "1", "--variant", variant])
     rows = [json.loads(line) for line in out.splitlines() if line.strip()]
     return [r["fen"] for r in rows if r.get("type") == "position"]
 
@@ -35,12 +44,7 @@ def bench_fens(binary, variant):
 def timed_perft(binary, variant, fen, depth):
     """(nodes, seconds) of one perft, timed by the binary itself: the start-up (table
     building) is left out, so a difference in it does not count as board speed."""
-    out = subprocess.run(
-        [binary, "perft", str(depth), "--json", "--variant", variant, "--fen", fen],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    out = run([binary, "perft", str(depth), "--json", "--variant", variant, "--fen", fen])
     row = json.loads(out.strip().splitlines()[-1])
     # `time_ms` is whole milliseconds; `nps` was computed from the exact time.
     return row["nodes"], row["nodes"] / max(row["nps"], 1)
@@ -55,11 +59,11 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
 
+    if os.path.realpath(args.old) == os.path.realpath(args.new):
+        sys.exit("OLD and NEW must be two files (copy the binary to compare it with itself)")
     fens = bench_fens(args.new, args.variant)
     if not fens:
         sys.exit(f"no bench positions for {args.variant}")
-    if args.old == args.new:
-        sys.exit("OLD and NEW must be two paths (copy the binary to compare it with itself)")
     totals = {args.old: [], args.new: []}
     nodes = 0
     for run in range(args.runs):

@@ -78,10 +78,19 @@ class PerftBenchPositionsTests(unittest.TestCase):
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn("node counts differ", proc.stderr)
 
+    def test_a_missing_binary_or_variant_is_an_error_not_a_traceback(self):
+        proc = self.run_script(os.path.join(self.dir, "missing"), self.new, "--depth", "1")
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("cannot run", proc.stderr)
+        proc = self.run_script(self.old, self.new, "--variant", "nosuch", "--depth", "1")
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("unknown variant", proc.stderr)
+        self.assertNotIn("Traceback", proc.stderr)
+
     def test_the_same_path_twice_is_refused(self):
         proc = self.run_script(self.new, self.new, "--depth", "1", "--runs", "1")
         self.assertNotEqual(proc.returncode, 0)
-        self.assertIn("two paths", proc.stderr)
+        self.assertIn("two files", proc.stderr)
 
 
 if __name__ == "__main__":

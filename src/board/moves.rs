@@ -507,4 +507,31 @@ mod tests {
             assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);
         }
     }
+
+    /// `extend_with` on each of its paths gives the list that pushing one by one gives: a
+    /// run that fits the stack part, one that spills it part-way, one on a spilled list,
+    /// and an empty run.
+    #[test]
+    fn extend_with_appends_what_pushes_would() {
+        let mv = |i: usize| Move::normal(Square::new((i % 256) as u8), Square::new(3));
+        let stack_room = INLINE_MOVES - 10;
+        for (before, run) in [(10, 20), (stack_room, 25), (INLINE_MOVES + 5, 700), (7, 0)] {
+            let (mut by_run, mut by_push) = (MoveList::new(), MoveList::new());
+            for i in 0..before {
+                by_run.push(mv(i));
+                by_push.push(mv(i));
+            }
+            let mut i = before;
+            by_run.extend_with(run, || {
+                i += 1;
+                mv(i - 1)
+            });
+            for i in before..before + run {
+                by_push.push(mv(i));
+            }
+            assert_eq!(by_run.as_slice(), by_push.as_slice(), "{before} then {run}");
+            assert_eq!(by_run.len(), before + run);
+            assert_eq!(by_run.spilled(), before + run > INLINE_MOVES);
+        }
+    }
 }
