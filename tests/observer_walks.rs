@@ -1,17 +1,19 @@
 //! The make-move observer over move-tree walks: an observer that mirrors the board and the
 //! hands, and the incremental material/piece-square sums the search evaluates from, must equal
 //! a full recomputation after every make and every unmake (the evaluation from those sums and
-//! the search's table of pawn formations equal to one from scratch), and so must NNUE accumulators
-//! (of a random net) kept by the same reports — in chess, crazyhouse, shogi,
-//! xiangqi, atomic (blasts), seirawan (gating), a multi-leg lion variant and a 16x16 drop
-//! variant with lions. Keys and the stored checkers are checked on the same walks.
+//! the search's table of pawn formations equal to one from scratch), and so must the NNUE
+//! accumulators kept by the same reports, compared value for value with a refresh — with the
+//! variant's built-in net where it has one (chess, xiangqi, capablanca, makruk), a random net
+//! elsewhere — in chess, crazyhouse, shogi, xiangqi, makruk, capablanca, atomic (blasts),
+//! seirawan (gating), a multi-leg lion variant and a 16x16 drop variant with lions. Keys and
+//! the stored checkers are checked on the same walks.
 
 use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::position::{BoardObserver, Piece, Position, EMPTY, WALL};
 use dabbaba::board::{Game, Move, MoveList, Square};
 use dabbaba::color::Color;
 use dabbaba::eval::nnue::train::FloatNet;
-use dabbaba::eval::nnue::{AccumulatorUpdate, FeatureSet, Network};
+use dabbaba::eval::nnue::{builtin_net, AccumulatorUpdate, FeatureSet, Network};
 use dabbaba::eval::{evaluate, evaluate_with, EvalParams, PawnCache, PsqtSums};
 use dabbaba::variant::{Variant, VariantSet};
 use dabbaba::with_position;
@@ -39,10 +41,13 @@ struct Checker {
     /// The search's table of pawn formations (a `PawnCache<B>` of the walk's board), kept
     /// over the whole walk so that most evaluations are answered from it.
     pawn_cache: Box<dyn std::any::Any>,
-    /// A random net, its feature set, and an accumulator kept by the reports.
+    /// The variant's built-in net (a random one when it has none), its feature set, the
+    /// accumulator kept by the reports, and a scratch one for the refresh it is checked
+    /// against.
     net: Network,
     fs: FeatureSet,
     acc: Vec<i16>,
+    fresh: Vec<i16>,
     reports: u64,
 }
 
@@ -102,8 +107,12 @@ impl Checker {
         let n_types = p.tables().n_types;
         let fs = FeatureSet::for_position(p);
         let geo = &p.tables().geo;
-        let net = FloatNet::new(fs.len(), 8, 11).quantise(&v.name, geo.files(), geo.ranks(), "");
-        let mut acc = vec![0; 16];
+        let net = match builtin_net(&v.name) {
+            Some(bytes) => Network::from_bytes(bytes).expect("the built-in net reads"),
+            None => FloatNet::new(fs.len(), 8, 11).quantise(&v.name, geo.files(), geo.ranks(), ""),
+        };
+        assert_eq!(net.inputs, fs.len(), "the net fits {}", v.name);
+        let mut acc = vec![0; 2 * net.hidden];
         net.refresh(p, &fs, &mut acc);
         let mut c = Checker {
             board: vec![EMPTY; p.tables().geo.num_squares()],
@@ -113,6 +122,7 @@ impl Checker {
             params,
             net,
             fs,
+            fresh: acc.clone(),
             acc,
             reports: 0,
         };
@@ -132,7 +142,7 @@ impl Checker {
         }
     }
 
-    /// The mirror, the sums and the key equal what a full look at `p` gives.
+    /// The mirror, the sums, the accumulator and the key equal what a full look at `p` gives.
     fn verify<B: Bitboard>(&mut self, p: &Position<B>, after: &str) {
         for sq in p.tables().geo.squares() {
             let pc = p.piece_on(sq);
@@ -171,6 +181,16 @@ impl Checker {
             "evaluation from the sums and the pawn table differs {after} at {}",
             p.fen()
         );
+        self.net.refresh(p, &self.fs, &mut self.fresh);
+        if let Some(i) = (0..self.acc.len()).find(|&i| self.acc[i] != self.fresh[i]) {
+            panic!(
+                "accumulator differs from a refresh {after} at {} (value {i} of {}: {} kept, {} refreshed)",
+                p.fen(),
+                self.acc.len(),
+                self.acc[i],
+                self.fresh[i]
+            );
+        }
         assert_eq!(
             p.key(),
             p.compute_key(),
@@ -310,4 +330,15 @@ fn a_position_with_the_waiting_side_in_check_recomputes_its_checkers() {
     // line to e8) the check is still there, though the move neither gave nor opened it.
     let fen = "4k3/8/8/8/8/8/4R3/K7 w - - 0 1";
     assert!(check(builtin("chess"), Some(fen), 2, 2) > 0);
+}
+
+#[test]
+fn makruk_and_capablanca_walk_with_their_nets() {
+    // The accumulators checked here are those of the nets the engine plays with.
+    for name in ["chess", "xiangqi", "makruk", "capablanca"] {
+        assert!(builtin_net(name).is_some(), "{name} has a built-in net");
+    }
+    for name in ["makruk", "capablanca"] {
+        assert!(check(builtin(name), None, 2, 4) > 0, "{name}");
+    }
 }

@@ -917,26 +917,50 @@ mod tests {
         }
     }
 
-    /// The candidates of `nets/candidates/` (`VARIANT-rN.nnue`, not built in) are what the
-    /// next training round continues from: each must load for the variant its name gives.
+    /// Every net file in the repository, read from disk: `nets/NAME.nnue` must fit variant
+    /// NAME (and be one the build embedded), and each candidate of `nets/candidates/`
+    /// (`VARIANT-rN.nnue`, not built in, what the next training round continues from) must
+    /// fit the variant its name gives. A missing `nets/` folder fails: the build reads it.
     #[test]
-    fn every_candidate_net_fits_its_variant() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/candidates");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            return; // No candidates: every net is built in or none is kept.
-        };
+    fn every_net_file_fits_its_variant() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
         let mut e = Engine::new();
-        for path in entries.map(|entry| entry.expect("readable folder").path()) {
-            let file = path.file_name().unwrap_or_default().to_string_lossy();
-            let Some(stem) = file.strip_suffix(".nnue") else {
-                continue;
+        let mut checked = Vec::new();
+        for (dir, candidates) in [(root.clone(), false), (root.join("candidates"), true)] {
+            let entries = match std::fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                // No candidates folder: every kept net is built in.
+                Err(err) if candidates && err.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(err) => panic!("{}: {err}", dir.display()),
             };
-            let (variant, _round) = stem
-                .rsplit_once('-')
-                .unwrap_or_else(|| panic!("{file}: not named VARIANT-rN.nnue"));
-            let bytes = std::fs::read(&path).expect("readable net");
-            assert_net_fits(&mut e, variant, &bytes, &file);
+            for path in entries.map(|entry| entry.expect("readable folder").path()) {
+                let file = path.file_name().unwrap_or_default().to_string_lossy();
+                let Some(stem) = file.strip_suffix(".nnue") else {
+                    continue;
+                };
+                let variant = if candidates {
+                    let (variant, _round) = stem
+                        .rsplit_once('-')
+                        .unwrap_or_else(|| panic!("{file}: not named VARIANT-rN.nnue"));
+                    variant
+                } else {
+                    stem
+                };
+                let bytes = std::fs::read(&path).expect("readable net");
+                assert_net_fits(&mut e, variant, &bytes, &file);
+                if !candidates {
+                    checked.push(stem.to_string());
+                }
+            }
         }
+        checked.sort();
+        let mut embedded: Vec<String> = crate::eval::nnue::BUILTIN_NETS
+            .iter()
+            .map(|&(name, _)| name.to_string())
+            .collect();
+        embedded.sort();
+        assert!(!checked.is_empty(), "no net file in nets/");
+        assert_eq!(checked, embedded, "the nets of nets/ are the ones built in");
     }
 
     #[test]

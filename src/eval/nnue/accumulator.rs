@@ -61,6 +61,20 @@ impl AccumulatorStack {
         }
     }
 
+    /// Whether the current accumulator equals one computed from scratch for `pos`: debug
+    /// builds of the search check this every 64th node (`Worker::static_eval`), so a broken
+    /// incremental update fails the tests that search with a net.
+    pub fn current_is_fresh<B: Bitboard>(
+        &self,
+        net: &Network,
+        fs: &FeatureSet,
+        pos: &Position<B>,
+    ) -> bool {
+        let mut fresh = vec![0; 2 * self.hidden];
+        net.refresh(pos, fs, &mut fresh);
+        fresh == self.current()
+    }
+
     /// Drops the current accumulator (the move is taken back).
     #[inline]
     pub fn pop(&mut self) {

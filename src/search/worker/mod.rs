@@ -485,6 +485,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn static_eval(&mut self) -> i32 {
         let ev = &*self.sh.ev;
         if let Some((nn, stack)) = &self.nnue {
+            debug_assert!(
+                self.nodes % 64 != 0 || stack.current_is_fresh(&nn.net, &nn.fs, &self.pos),
+                "the search's accumulator differs from a refresh at {}",
+                self.pos.fen()
+            );
             let pieces = self.pos.piece_count();
             let score = nn
                 .net
