@@ -271,12 +271,7 @@ impl Ctx {
                     }
                 }
                 Ok(Event::Best(b)) => break b,
-                Err(_) => {
-                    break BestMove {
-                        best: None,
-                        ponder: None,
-                    }
-                }
+                Err(_) => break BestMove::default(),
             }
         };
         self.engine.wait();

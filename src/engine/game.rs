@@ -196,6 +196,9 @@ impl Engine {
 
     /// Plays one legal move given in UCI text on the current position.
     pub fn play_move(&mut self, uci: &str) -> Result<(), EngineError> {
+        if let Some(reason) = &self.refused {
+            return Err(EngineError::NoPosition(reason.clone()));
+        }
         crate::with_position!(&mut self.game, p => {
             let m = p.parse_uci_move(uci).map_err(|_| EngineError::IllegalMove {
                 mv: uci.to_string(),

@@ -30,6 +30,10 @@ pub enum EngineError {
     /// No variant of that name.
     #[error("unknown variant '{0}'")]
     UnknownVariant(String),
+    /// The last position sent was refused; nothing can be played or searched until a new
+    /// one is set.
+    #[error("no position: {0}")]
+    NoPosition(String),
     /// The variant's pieces or board cannot be played yet.
     #[error("variant {name} cannot be played: {reason}")]
     Unplayable {
@@ -110,12 +114,15 @@ pub enum Info {
 }
 
 /// The result of `go`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BestMove {
-    /// The best move, `None` when there is no legal move.
+    /// The best move, `None` when there is no legal move (or no position).
     pub best: Option<String>,
     /// The expected reply.
     pub ponder: Option<String>,
+    /// Nothing was searched: the last position sent was refused ([`Engine::set_position`]);
+    /// UCI answers `bestmove 0000`.
+    pub no_position: bool,
 }
 
 /// A summary of the selected variant (UCI prints it as `info string variant ...`).
@@ -179,6 +186,10 @@ pub struct Engine {
     ev: Arc<EvalParams>,
     /// The current position.
     game: AnyPosition,
+    /// Why the last [`Engine::set_position`] could not set a position (a bad FEN): until one
+    /// is set, `go` searches nothing and answers [`BestMove::no_position`], and no move is
+    /// played, so a GUI's next `go` never searches a position it did not send.
+    refused: Option<String>,
     options: Options,
     tt: Arc<Tt>,
     /// Move-ordering histories, kept from one search to the next within a game.
@@ -296,6 +307,7 @@ impl Engine {
             tables,
             ev,
             game,
+            refused: None,
             options,
             tt: Arc::new(Tt::new(hash)),
             histories: Arc::default(),
@@ -511,10 +523,37 @@ impl Engine {
     }
 
     /// Sets the position: `fen` (`None` = the variant's start) and then `moves` in UCI text.
-    /// A bad FEN leaves the previous position. An illegal move leaves the position reached
-    /// before it, as Stockfish and Fairy-Stockfish do (what GUIs expect), and is the error.
+    /// A bad FEN sets no position: until the next one, `go` answers without a move and no
+    /// move is played ([`Engine::position_refused`]). An illegal move leaves the position
+    /// reached before it, as Stockfish and Fairy-Stockfish do (what GUIs expect), and is the
+    /// error.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), EngineError> {
         self.stop_and_wait();
+        let result = self.set_position_from(fen, moves);
+        self.refused = match &result {
+            Err(e @ EngineError::BadFen { .. }) => Some(e.to_string()),
+            _ => None,
+        };
+        result
+    }
+
+    /// Why no position is set (the last FEN sent was refused), if so.
+    pub fn position_refused(&self) -> Option<&str> {
+        self.refused.as_deref()
+    }
+
+    /// Records that a protocol could not read a position command (`reason` says why): as
+    /// after a bad FEN, no position is set until the next one.
+    pub fn refuse_position(&mut self, reason: &str) {
+        self.stop_and_wait();
+        self.refused = Some(reason.to_string());
+    }
+
+    fn set_position_from(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), EngineError> {
         let c960 = self.chess960();
         let bad_fen = |f: &str, e: String| EngineError::BadFen {
             fen: f.to_string(),
@@ -686,6 +725,14 @@ impl Engine {
     pub fn go(&mut self, limits: Limits) {
         let start = Instant::now();
         self.stop_and_wait();
+        if let Some(reason) = &self.refused {
+            (self.on_info)(&Info::Text(format!("no position to search: {reason}")));
+            (self.on_bestmove)(&BestMove {
+                no_position: true,
+                ..BestMove::default()
+            });
+            return;
+        }
         let threads = self.options.int(names::THREADS).max(1) as usize;
         let settings = Settings {
             threads,
@@ -734,6 +781,7 @@ impl Engine {
                 BestMove {
                     best: text.first().cloned(),
                     ponder: text.get(1).cloned(),
+                    no_position: false,
                 }
             });
             // In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
@@ -818,7 +866,7 @@ impl Engine {
                 (Some(b), None) => pv_text(p, &[b]),
                 _ => Vec::new(),
             };
-            (BestMove { best: text.first().cloned(), ponder: text.get(1).cloned() }, out)
+            (BestMove { best: text.first().cloned(), ponder: text.get(1).cloned(), no_position: false }, out)
         })
     }
 }

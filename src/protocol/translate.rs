@@ -132,12 +132,52 @@ pub fn option_line(line: &str, rename: fn(&str) -> String, name_word: bool) -> O
     )
 }
 
+/// An `info string` error line of the UCI session in a dialect's own notation: the move of
+/// `illegal move 'M' in position FEN` through `mv`, and that FEN (or the one of `bad FEN
+/// 'FEN'`) through `fen`; `None` for any other line. A GUI of the dialect then reads the
+/// move it sent and a position it can paste back.
+pub fn error_out(
+    line: &str,
+    mv: impl Fn(&str) -> String,
+    fen: impl Fn(&str) -> String,
+) -> Option<String> {
+    const MOVE: &str = "illegal move '";
+    const IN: &str = "' in position ";
+    const BAD_FEN: &str = "bad FEN '";
+    let rest = line.strip_prefix("info string ")?;
+    // The span of `rest` from after `start` up to `end` (or the end of the line).
+    let span = |start: &str, end: &str| -> Option<(usize, usize)> {
+        let a = rest.find(start)? + start.len();
+        Some((a, a + rest[a..].find(end).unwrap_or(rest.len() - a)))
+    };
+    if let Some((a, b)) = span(MOVE, IN) {
+        let at = (b + IN.len()).min(rest.len());
+        let end = at + rest[at..].find("; ").unwrap_or(rest.len() - at);
+        return Some(format!(
+            "info string {}{}{}{}{}",
+            &rest[..a],
+            mv(&rest[a..b]),
+            &rest[b..at],
+            fen(&rest[at..end]),
+            &rest[end..]
+        ));
+    }
+    let (a, b) = span(BAD_FEN, "': ")?;
+    Some(format!(
+        "info string {}{}{}",
+        &rest[..a],
+        fen(&rest[a..b]),
+        &rest[b..]
+    ))
+}
+
 /// Rewrites the moves of a UCI output line (after `bestmove`, `ponder`, `currmove` and
-/// `pv`) with `mv`; `bestmove (none)` becomes `bestmove {none}`.
+/// `pv`) with `mv`; `bestmove (none)` and the null move `bestmove 0000` (nothing searched:
+/// no position) become `bestmove {none}`.
 pub fn moves_out(line: &str, none: &str, mv: impl Fn(&str) -> String) -> String {
     let words: Vec<&str> = line.split(' ').collect();
     match words.first().copied() {
-        Some("bestmove") if matches!(words.get(1), Some(&"(none)") | None) => {
+        Some("bestmove") if matches!(words.get(1), Some(&"(none)") | Some(&"0000") | None) => {
             format!("bestmove {none}")
         }
         Some("bestmove") | Some("info") if words.get(1) != Some(&"string") => {

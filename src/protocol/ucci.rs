@@ -131,6 +131,10 @@ pub fn to_ucci(line: &str, b: Board) -> String {
     if let Some(l) = super::translate::option_line(line, option_to_ucci, false) {
         return l;
     }
+    // Our FEN is UCCI's; only the move of an error line is written the UCCI way.
+    if let Some(l) = super::translate::error_out(line, |m| shift_ranks(m, b, -1), str::to_string) {
+        return l;
+    }
     let line = moves_out(line, "nomove", |m| shift_ranks(m, b, -1));
     if line.starts_with("info ") && !line.starts_with("info string") {
         return line.replacen(" score cp ", " score ", 1);

@@ -175,7 +175,11 @@ impl Session {
             Some(&"startpos") => None,
             Some(&"fen") if spec.len() > 1 => Some(spec[1..].join(" ")),
             _ => {
-                self.info_string("position needs 'startpos' or 'fen <FEN>'");
+                let reason = "position needs 'startpos' or 'fen <FEN>'";
+                engine.refuse_position(reason);
+                self.info_string(&format!(
+                    "error: {reason}; no position is set, go answers bestmove 0000"
+                ));
                 return;
             }
         };
@@ -187,8 +191,7 @@ impl Session {
                 "error: {e}; it and the moves after it are ignored"
             )),
             Err(e) => self.info_string(&format!(
-                "error: {e}; position unchanged ({})",
-                engine.fen()
+                "error: {e}; no position is set, go answers bestmove 0000"
             )),
         }
     }
@@ -326,6 +329,10 @@ fn format_line(l: &InfoLine) -> String {
 
 /// A `bestmove` line.
 pub fn format_bestmove(b: &BestMove) -> String {
+    if b.no_position {
+        // The null move: nothing was searched (the last position sent was refused).
+        return "bestmove 0000".to_string();
+    }
     match (&b.best, &b.ponder) {
         (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
         (Some(m), None) => format!("bestmove {m}"),
@@ -371,12 +378,13 @@ mod tests {
 
     #[test]
     fn lines() {
+        assert_eq!(format_bestmove(&BestMove::default()), "bestmove (none)");
         assert_eq!(
             format_bestmove(&BestMove {
-                best: None,
-                ponder: None
+                no_position: true,
+                ..BestMove::default()
             }),
-            "bestmove (none)"
+            "bestmove 0000"
         );
         let l = InfoLine {
             depth: 3,

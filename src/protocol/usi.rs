@@ -144,6 +144,70 @@ pub fn sfen_to_fen(fields: &[&str], b: Board) -> String {
     format!("{board}[{hand}] {side} 0 {moves}")
 }
 
+/// Our FEN as SFEN, the inverse of [`sfen_to_fen`]: the board, the side (`b` the first
+/// player, our White), the hand (`S2Pb3p`, the first player's pieces first, each side in
+/// shogi's order rook, bishop, gold, silver, knight, lance, pawn, then any other; `-` when
+/// empty) or, in Chu Shogi, the lion square, and the move number counted in plies. A FEN that
+/// failed to read is rewritten field by field all the same, so an error shows what was sent.
+pub fn fen_to_sfen(fen: &str, b: Board) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let Some(&first) = fields.first() else {
+        return fen.to_string();
+    };
+    let (board, hand) = match first.split_once('[') {
+        Some((board, hand)) => (board, hand.trim_end_matches(']')),
+        None => (first, ""),
+    };
+    let first_player = fields.get(1) != Some(&"b");
+    let full_moves = fields
+        .last()
+        .filter(|_| fields.len() > 2)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1)
+        .max(1);
+    let plies = 2 * (full_moves - 1) + if first_player { 1 } else { 2 };
+    let third = if b.lion_square_field {
+        match fields.get(3).and_then(|sq| read_uci_square(sq)) {
+            Some((sq, "")) => usi_square(sq, b),
+            _ => "-".to_string(),
+        }
+    } else {
+        sfen_hand(hand)
+    };
+    let side = if first_player { "b" } else { "w" };
+    format!("{board} {side} {third} {plies}")
+}
+
+/// A hand of our FEN (`PPg`, or `-`) in SFEN's counted form (`2Pg`).
+fn sfen_hand(hand: &str) -> String {
+    const ORDER: &str = "RBGSNLP";
+    let mut letters: Vec<char> = hand.chars().filter(char::is_ascii_alphabetic).collect();
+    letters.sort_by_key(|c| {
+        let rank = ORDER
+            .find(c.to_ascii_uppercase())
+            .unwrap_or(ORDER.len() + c.to_ascii_uppercase() as usize);
+        (c.is_ascii_lowercase(), rank)
+    });
+    let mut out = String::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let n = letters[i..]
+            .iter()
+            .take_while(|&&c| c == letters[i])
+            .count();
+        if n > 1 {
+            out += &n.to_string();
+        }
+        out.push(letters[i]);
+        i += n;
+    }
+    if out.is_empty() {
+        "-".to_string()
+    } else {
+        out
+    }
+}
+
 /// `go` with the clocks of USI: `btime`/`binc` are the first player's (our White), and a
 /// byoyomi is both a time that is always there and a per-move increment.
 fn go_to_uci(rest: &[&str]) -> String {
@@ -193,6 +257,10 @@ pub fn to_usi(line: &str, b: Board) -> String {
         return "usiok".to_string();
     }
     if let Some(l) = super::translate::option_line(line, option_to_usi, true) {
+        return l;
+    }
+    if let Some(l) = super::translate::error_out(line, |m| move_to_usi(m, b), |f| fen_to_sfen(f, b))
+    {
         return l;
     }
     let line = super::translate::moves_out(line, "resign", |m| move_to_usi(m, b));
@@ -298,6 +366,56 @@ mod tests {
         white_to_move: true,
         lion_square_field: false,
     };
+
+    #[test]
+    fn sfen_and_fen_translate_both_ways() {
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+        ] {
+            let fields: Vec<&str> = sfen.split(' ').collect();
+            let fen = sfen_to_fen(&fields, SHOGI);
+            assert_eq!(fen_to_sfen(&fen, SHOGI), sfen, "through {fen}");
+        }
+        // The engine's own FEN, with castling and e.p. fields.
+        assert_eq!(
+            fen_to_sfen("4k4/9/9/9/9/9/9/9/4K4[PPr] b - - 3 2", SHOGI),
+            "4k4/9/9/9/9/9/9/9/4K4 w 2Pr 4"
+        );
+        // Chu Shogi: the third field is the lion square.
+        let chu = Board {
+            files: 12,
+            ranks: 12,
+            white_to_move: true,
+            lion_square_field: true,
+        };
+        let fen = "12/12/12/12/12/12/12/12/12/12/12/12 w - f6 0 1";
+        assert_eq!(
+            fen_to_sfen(fen, chu),
+            "12/12/12/12/12/12/12/12/12/12/12/12 b 7g 1"
+        );
+    }
+
+    #[test]
+    fn error_lines_name_usi_moves_and_positions() {
+        let line = "info string error: illegal move 'c3c4' in position \
+                    4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1; it and the moves after it are ignored";
+        assert_eq!(
+            to_usi(line, SHOGI),
+            "info string error: illegal move '7g7f' in position 4k4/9/9/9/9/9/9/9/4K4 b - 1; \
+             it and the moves after it are ignored"
+        );
+        let line = "info string error: bad FEN 'xx[] w 0 1': the board has 1 rows; no position";
+        assert_eq!(
+            to_usi(line, SHOGI),
+            "info string error: bad FEN 'xx b - 1': the board has 1 rows; no position"
+        );
+        // Other info strings pass unchanged.
+        let line = "info string variant shogi files 9";
+        assert_eq!(to_usi(line, SHOGI), line);
+    }
 
     #[test]
     fn squares_moves_and_drops_translate_both_ways() {

@@ -553,6 +553,10 @@ impl Session {
     }
 
     fn user_move(&mut self, engine: &mut Engine, text: &str) {
+        if engine.position_refused().is_some() {
+            self.line(&format!("Illegal move (no position): {text}"));
+            return;
+        }
         let legal = engine.legal_move_details();
         let Some(d) = self
             .coords
@@ -624,6 +628,11 @@ impl Session {
     }
 
     fn think(&mut self, engine: &mut Engine) {
+        if let Some(reason) = engine.position_refused() {
+            // The last setboard was refused: no position to move in until a new one.
+            self.error(&format!("no position: {reason}"), "go");
+            return;
+        }
         if let Some(over) = self.game_end(engine) {
             self.claim(&over);
             return;
@@ -645,6 +654,10 @@ impl Session {
     }
 
     fn start_analysis(&mut self, engine: &mut Engine) {
+        if let Some(reason) = engine.position_refused() {
+            self.error(&format!("no position: {reason}"), "analyze");
+            return;
+        }
         if engine.game_over().is_some() {
             return;
         }

@@ -1,0 +1,200 @@
+//! A position the engine cannot set is never replaced by another: after a bad FEN (or a
+//! malformed `position` line) the next `go` searches nothing and answers with the reason and
+//! the protocol's "no move" (UCI `bestmove 0000`, USI `bestmove resign`, UCCI `bestmove
+//! nomove`, CECP an `Error` line and no move), until a good position is sent. Error lines name
+//! moves and positions in the protocol's own notation (USI squares and SFEN, UCCI ranks 0-9).
+
+mod pipe_common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+/// Guard against a hung engine (not a timing assertion).
+const HANG: Duration = Duration::from_secs(60);
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+}
+
+impl Session {
+    fn start(first: &str) -> Session {
+        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
+        let mut s = Session { child, stdin, rx };
+        s.send(first);
+        s
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .rx
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// The line that starts with `prefix`, after the ones before it.
+    fn line(&mut self, prefix: &str) -> String {
+        self.until(prefix).pop().expect("a line")
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `bad` sets no position; `go` answers `refusal` after an `info string` with the reason;
+/// then `good` sets one and `go` plays a move again.
+fn refuses_until_a_good_position(first: &str, ok: &str, bad: &str, good: &str, refusal: &str) {
+    let mut s = Session::start(first);
+    s.line(ok);
+    s.send(good);
+    s.send(bad);
+    let error = s.line("info string");
+    assert!(error.contains("no position is set"), "{error}");
+    s.send("go depth 3");
+    let lines = s.until("bestmove");
+    assert_eq!(lines.last().map(String::as_str), Some(refusal), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string no position to search")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains(" pv ")),
+        "searched: {lines:?}"
+    );
+    s.send(good);
+    s.send("go depth 3");
+    let best = s.line("bestmove");
+    assert_ne!(best, refusal, "a good position is searched again");
+}
+
+#[test]
+fn uci_bad_fen_then_go_is_refused() {
+    refuses_until_a_good_position(
+        "uci",
+        "uciok",
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position startpos moves e2e4",
+        "bestmove 0000",
+    );
+}
+
+#[test]
+fn uci_malformed_position_line_then_go_is_refused() {
+    for bad in ["position", "position fen", "position sideways"] {
+        refuses_until_a_good_position("uci", "uciok", bad, "position startpos", "bestmove 0000");
+    }
+}
+
+#[test]
+fn usi_bad_sfen_then_go_is_refused() {
+    refuses_until_a_good_position(
+        "usi",
+        "usiok",
+        "position sfen lnsgkgsnl/9/9 b - 1",
+        "position startpos moves 7g7f",
+        "bestmove resign",
+    );
+}
+
+#[test]
+fn ucci_bad_fen_then_go_is_refused() {
+    refuses_until_a_good_position(
+        "ucci",
+        "ucciok",
+        "position fen rnbakabnr/9/9 w - - 0 1",
+        "position startpos moves h2e2",
+        "bestmove nomove",
+    );
+}
+
+#[test]
+fn cecp_bad_setboard_then_go_is_refused() {
+    let mut s = Session::start("xboard");
+    s.send("protover 2");
+    s.line("feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("setboard rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
+    let error = s.line("tellusererror");
+    assert_eq!(error, "tellusererror Illegal position");
+    s.send("usermove e2e4");
+    assert_eq!(s.line("Illegal move"), "Illegal move (no position): e2e4");
+    s.send("go");
+    let answer = s.line("Error");
+    assert!(
+        answer.starts_with("Error (no position: bad FEN"),
+        "{answer}"
+    );
+    assert!(answer.ends_with("): go"), "{answer}");
+    // No move follows: the next line is the answer to the ping.
+    s.send("ping 7");
+    assert_eq!(s.line("pong"), "pong 7");
+    s.send("setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    s.send("go");
+    let mv = s.line("move ");
+    assert!(mv.len() > 5, "{mv}");
+}
+
+#[test]
+fn usi_error_lines_use_usi_moves_and_sfen() {
+    let mut s = Session::start("usi");
+    s.line("usiok");
+    // 7g7f 3c3d 7f7e, then a move of the side not to move: shown as sent, in the position
+    // as SFEN.
+    s.send("position startpos moves 7g7f 3c3d 7f7e 9i9h");
+    let error = s.line("info string");
+    assert_eq!(
+        error,
+        "info string error: illegal move '9i9h' in position \
+         lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4; \
+         it and the moves after it are ignored"
+    );
+    // A drop from a hand, in a position with pieces in hand on both sides.
+    s.send(
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2Pr 1 \
+         moves P*5a",
+    );
+    let error = s.line("info string");
+    assert_eq!(
+        error,
+        "info string error: illegal move 'P*5a' in position \
+         lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2Pr 1; \
+         it and the moves after it are ignored"
+    );
+}
+
+#[test]
+fn ucci_error_lines_use_ucci_ranks() {
+    let mut s = Session::start("ucci");
+    s.line("ucciok");
+    // h9g9 (rank 9 is UCCI's last, our 10th) is not a legal move for Black here.
+    s.send("position startpos moves h2e2 h9g9");
+    let error = s.line("info string");
+    assert!(
+        error.starts_with("info string error: illegal move 'h9g9' in position rnbakabnr/"),
+        "{error}"
+    );
+}
