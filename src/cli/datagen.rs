@@ -48,9 +48,15 @@ pub struct DatagenArgs {
     /// Variant name (built-in or from --variants files).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Games to play (numbered 0 to N-1; those already in the output are skipped).
+    /// Games to play (numbered from --first-game to N-1; those already in the output are
+    /// skipped).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// The number of the first game: a run of games F to N-1 is one shard of a larger run
+    /// (each game depends only on the seed, its number and the settings, so shards played
+    /// apart and joined in order are the games of one run; `scripts/cluster.py datagen`).
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u64,
     /// Stop once this run has written this many training positions (the games under way
     /// are finished and kept); without it, the run plays all of `--games`.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -114,7 +120,9 @@ pub fn run(args: &DatagenArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
     }
     let (done, whole_until) = games_in(&args.out)?;
     let done: HashSet<u64> = done.into_iter().collect();
-    let todo: Vec<u64> = (0..args.games).filter(|g| !done.contains(g)).collect();
+    let todo: Vec<u64> = (args.first_game..args.games)
+        .filter(|g| !done.contains(g))
+        .collect();
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)

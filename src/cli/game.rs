@@ -54,7 +54,7 @@ impl VariantTables {
         })
     }
 
-    /// The position `fen` (the start position when `None`) after `moves` (UCI text).
+    /// The position `fen` (the start position when `None`) after `moves` (UCI text or SAN).
     pub fn position(
         &self,
         fen: Option<&str>,
@@ -79,7 +79,11 @@ impl VariantTables {
         let mut history = Vec::with_capacity(moves.len());
         for text in moves {
             crate::with_position!(&mut pos, p => {
-                let m = p.parse_uci_move(text)?;
+                // UCI text, or SAN (a PGN's moves); an error names the UCI reading.
+                let m = match p.parse_uci_move(text) {
+                    Ok(m) => m,
+                    Err(e) => p.parse_san_move(text).ok_or(e)?,
+                };
                 history.push(p.key());
                 p.make_move(m);
             });

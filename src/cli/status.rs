@@ -32,7 +32,7 @@ pub struct StatusArgs {
     /// The position (default: the variant's start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Play these moves (UCI text) first; repetitions count only positions reached this way.
+    /// Play these moves (UCI text or SAN) first; repetitions count only positions reached this way.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
     /// Chess960 castling (X-FEN / Shredder-FEN).
