@@ -24,6 +24,10 @@
 #                the parent's, 1 for a new net)  LR (Adam's step size, default 0.001; a round
 #                that continues a net on new data only may keep more of it with 0.0003)
 #   MATCH_GAMES  (default 200)  MATCH_NODES (10000)  MATCH_SEED (1)
+#   CLUSTER      play the games on a Dask cluster (`scripts/cluster.py datagen`): a scheduler's
+#                address (tcp://host:8786), or `local` for a local cluster of JOBS processes;
+#                the same games as without it (docs/scale.md). Needs dask[distributed]; not
+#                with POSITIONS (a cluster run is sized by GAMES)
 #
 # Datagen resumes: run the same command again after a stop and only the missing games are
 # played. Stop with Ctrl-C at any step; the steps before it keep their output.
@@ -76,8 +80,24 @@ else
   say "no net in nets/ for $variant: games with the hand-crafted evaluation, a new net"
 fi
 
-step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$nodes" \
-  --jobs "$jobs" --seed "$seed" "${positions[@]}" "${play[@]}" --format binary --out "$data"
+if [ -n "${CLUSTER:-}" ]; then
+  if [ -n "${POSITIONS:-}" ]; then
+    echo "CLUSTER and POSITIONS: a cluster run is sized by GAMES; give one of them" >&2
+    exit 1
+  fi
+  where=(--workers "$jobs")
+  if [ "$CLUSTER" != local ]; then where=(--scheduler "$CLUSTER"); fi
+  if [ -f "$data" ] && [ ! -d "$data.parts" ]; then
+    say "datagen: $data is a finished cluster run; kept"
+  else
+    step datagen python3 "$root/scripts/cluster.py" datagen "${where[@]}" --binary "$dabbaba" \
+      --variant "$variant" --games "$games" --nodes "$nodes" --seed "$seed" "${play[@]}" \
+      --format binary --out "$data"
+  fi
+else
+  step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$nodes" \
+    --jobs "$jobs" --seed "$seed" "${positions[@]}" "${play[@]}" --format binary --out "$data"
+fi
 
 # shellcheck disable=SC2086  # EXTRA_DATA is a list of files
 step train "$dabbaba" train --variant "$variant" --data "$data" ${EXTRA_DATA:-} --out "$new" \

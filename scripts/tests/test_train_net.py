@@ -23,6 +23,10 @@ try:
     import pyffish
 except ImportError:
     pyffish = None
+try:
+    import distributed
+except ImportError:
+    distributed = None
 
 
 @requires(pyffish and DABBABA, "needs pyffish and a Dabbaba binary (DABBABA_BIN)")
@@ -94,6 +98,19 @@ class TrainNetRound(unittest.TestCase):
                                       WORK=tempfile.mkdtemp(prefix="train-net-")))
         self.assertEqual(run.returncode, 1)
         self.assertIn("unknown variant 'nosuch'", run.stderr)
+
+
+    @requires(distributed, "dask[distributed] is not installed")
+    def test_a_round_can_play_its_games_on_a_cluster(self):
+        # The same games as without the cluster: the data file is byte for byte the same.
+        plain, _ = self.round("shatranj", HIDDEN="8", SEED="5")
+        work, log = self.round("shatranj", HIDDEN="8", SEED="5", CLUSTER="local")
+        self.assertRegex(log, r"datagen: python3 \S+/scripts/cluster.py datagen --workers 1 ")
+        self.assertRegex(log, r"datagen: 3 games written to ")
+        name = "shatranj-seed5-nodes300.bin"
+        with open(os.path.join(plain, name), "rb") as a, open(os.path.join(work, name), "rb") as b:
+            self.assertEqual(a.read(), b.read())
+        self.assertRegex(log, r"Score of new vs hce: \d+ - \d+ - \d+ +\[[0-9.]+\] 2 games")
 
 
 if __name__ == "__main__":
