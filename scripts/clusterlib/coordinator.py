@@ -99,8 +99,19 @@ class Cluster:
             self.local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                       dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.local)
+        if address and not self.client.scheduler_info().get("workers"):
+            try:
+                self.client.wait_for_workers(1, timeout=60)
+            except TimeoutError as e:
+                self.close()
+                raise JobError(f"no worker joined the scheduler at {address} in 60 s") from e
         self.retries = Retries()
         self.client.subscribe_topic(wmod.TASK_TOPIC, self.retries.on_start)
+        # The plugin and the tasks travel by value: a worker that joins later sets the plugin
+        # up before the code's zip (below) is on its path.
+        import cloudpickle
+
+        cloudpickle.register_pickle_by_value(wmod)
         self._upload_code()
         try:
             self.client.register_plugin(wmod.ShippedFiles(files))

@@ -55,6 +55,10 @@ class ShippedFiles(WorkerPlugin):
         self.paths: dict[str, str] = {}
 
     def setup(self, worker):
+        # Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536, which the engines
+        # would inherit: glibc then hands memory back on nearly every free, and datagen ran
+        # 25 % slower (docs/scale.md). The engines get the system's default.
+        os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
         folder = os.path.join(worker.local_directory, "dabbaba-files")
         os.makedirs(folder, exist_ok=True)
         for f in self.files:

@@ -250,6 +250,49 @@ class ClusterJobs(unittest.TestCase):
         self.assertEqual(p.returncode, 1)
         self.assertIn("holds the parts of another command", err)
 
+    def test_a_scheduler_with_workers_started_apart(self):
+        # As on other machines: a scheduler and two workers started by hand, each worker in
+        # a folder of its own with no copy of the repository or the binary; the binary and
+        # the code are uploaded and the output is the single run's.
+        import socket
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        address = f"tcp://127.0.0.1:{port}"
+        procs = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler",
+                                   "--host", "127.0.0.1", "--port", str(port),
+                                   "--dashboard-address", ":0"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+        try:
+            for k in range(2):
+                folder = self.path(f"worker{k}")
+                os.makedirs(folder)
+                procs.append(subprocess.Popen(
+                    [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads",
+                     "1", "--local-directory", folder], cwd=folder,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            from distributed import Client
+
+            with Client(address, timeout="30s") as client:
+                client.wait_for_workers(2, timeout=60)
+            epd = self.path("in.epd")
+            with open(epd, "w", encoding="utf-8") as fh:
+                fh.write(epd_lines(8))
+            want = single_analyse(epd, 3000, self.path("single.ndjson"))
+            _, err = self.run_ok("analyse", epd, "--nodes", "3000", "--chunk", "2",
+                                 "--scheduler", address, "--out", self.path("out.ndjson"))
+            self.assertIn(f"Dask: {address}, 2 workers", err)
+            self.assertEqual(deterministic(self.path("out.ndjson")), want)
+            copies = [os.path.join(d, f) for k in range(2)
+                      for d, _, files in os.walk(self.path(f"worker{k}")) for f in files
+                      if f.endswith("-" + os.path.basename(BINARY))]
+            self.assertEqual(len(copies), 2, "one uploaded binary in each worker's folder")
+        finally:
+            for p in reversed(procs):
+                p.terminate()
+                p.wait(timeout=60)
+
     def test_bad_input_is_one_error_line(self):
         epd = self.path("in.epd")
         with open(epd, "w", encoding="utf-8") as fh:
