@@ -17,6 +17,11 @@ if [ ! -x "$dir/bin/bash" ]; then
   debootstrap --variant=minbase bookworm "$dir" http://deb.debian.org/debian
 fi
 cp /etc/resolv.conf "$dir/etc/resolv.conf"
+# This machine's network checks TLS with its own certificate authority, which the host's
+# bundle holds and a fresh Debian's does not: the chroot is given the host's bundle through
+# the same variables the host sets (SSL_CERT_FILE, PIP_CERT, CARGO_HTTP_CAINFO). On a machine
+# without such a proxy they point at the usual certificates.
+cp "${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}" "$dir/opt/host-ca.crt"
 rm -rf "$dir/root/dabbaba" "$dir/root/.cargo-ci"
 git clone -q "$root" "$dir/root/dabbaba"
 mkdir -p "$dir/opt/rust"
@@ -32,7 +37,9 @@ bind /dev "$dir/dev"
 bind /dev/pts "$dir/dev/pts"
 start=$SECONDS
 set +e
+ca=/opt/host-ca.crt
 chroot "$dir" /usr/bin/env -i HOME=/root TERM=dumb CARGO_HOME=/root/.cargo-ci \
+  SSL_CERT_FILE=$ca PIP_CERT=$ca CARGO_HTTP_CAINFO=$ca \
   PATH=/opt/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   bash -c 'cd /root/dabbaba && git log -1 --format="commit %h %s" 2>/dev/null; bash .ci/run'
 rc=$?
