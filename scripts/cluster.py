@@ -37,13 +37,25 @@ from clusterlib.coordinator import (  # noqa: E402
     Parts,
     Progress,
     check_variant,
+    run_token,
     say,
+    sha256_file,
     shipped_file,
 )
 from clusterlib.inputs import read_epd, read_pgn  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BINARY = os.path.join(ROOT, "target", "release", "dabbaba")
+
+
+def positive(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return n
 
 
 def build_parser():
@@ -53,7 +65,7 @@ def build_parser():
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--scheduler", metavar="ADDRESS",
                         help="a running Dask scheduler (default: a local cluster)")
-    common.add_argument("--workers", type=int, default=2,
+    common.add_argument("--workers", type=positive, default=2,
                         help="worker processes of the local cluster (default 2)")
     common.add_argument("--binary", default=DEFAULT_BINARY,
                         help="the Dabbaba binary (default target/release/dabbaba)")
@@ -68,21 +80,21 @@ def build_parser():
     a.add_argument("--variant", default="chess")
     a.add_argument("--out", required=True, help="NDJSON, one line per position, input order")
     limit = a.add_mutually_exclusive_group(required=True)
-    limit.add_argument("--nodes", type=int)
-    limit.add_argument("--depth", type=int)
-    limit.add_argument("--movetime", type=int, metavar="MS")
-    a.add_argument("--multipv", type=int, default=1)
-    a.add_argument("--hash", type=int, default=16, metavar="MB")
-    a.add_argument("--chunk", type=int, default=50, help="positions per task (default 50)")
+    limit.add_argument("--nodes", type=positive)
+    limit.add_argument("--depth", type=positive)
+    limit.add_argument("--movetime", type=positive, metavar="MS")
+    a.add_argument("--multipv", type=positive, default=1)
+    a.add_argument("--hash", type=positive, default=16, metavar="MB")
+    a.add_argument("--chunk", type=positive, default=50, help="positions per task (default 50)")
 
     d = sub.add_parser("datagen", parents=[common], help="seeded self-play training data")
     d.add_argument("--variant", default="chess")
-    d.add_argument("--games", type=int, required=True)
+    d.add_argument("--games", type=positive, required=True)
     d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--nodes", type=int, default=5000)
+    d.add_argument("--nodes", type=positive, default=5000)
     d.add_argument("--random-plies", type=int, default=8)
     d.add_argument("--format", choices=["binary", "text"], default="binary")
-    d.add_argument("--shard", type=int, default=100, help="games per task (default 100)")
+    d.add_argument("--shard", type=positive, default=100, help="games per task (default 100)")
     d.add_argument("--eval-file", metavar="NET", help="play with this net (shipped too)")
     d.add_argument("--nnue", action="store_true", help="play with the variant's built-in net")
     d.add_argument("--out", required=True)
@@ -92,10 +104,10 @@ def build_parser():
     s.add_argument("--engine", nargs="+", action="append", required=True, metavar="KEY=VALUE",
                    help="an engine (give two), as scripts/match.py: cmd=PATH name=... "
                         "option.NAME=VALUE ...; cmd is shipped like the binary")
-    s.add_argument("--games", type=int, default=20000, help="at most this many games")
+    s.add_argument("--games", type=positive, default=20000, help="at most this many games")
     s.add_argument("--tc", metavar="BASE+INC")
-    s.add_argument("--nodes", type=int)
-    s.add_argument("--depth", type=int)
+    s.add_argument("--nodes", type=positive)
+    s.add_argument("--depth", type=positive)
     s.add_argument("--random-plies", type=int, default=6)
     s.add_argument("--openings", metavar="FILE", help="EPD/FEN openings (default: start"
                                                      " position + random plies)")
@@ -114,7 +126,7 @@ def build_parser():
     return p
 
 
-def run_parts(cluster, parts, todo, submit, on_result, progress):
+def run_parts(cluster, parts, todo, submit, on_result):
     """Submits the missing parts, saves each as it finishes, reports progress; cancels
     the rest when `on_result` returns True (an SPRT bound)."""
     from distributed import as_completed
@@ -144,28 +156,33 @@ def analyse(args, cluster_files):
         positions = read_pgn(args.input, binary, args.variant)
     else:
         positions = read_epd(args.input)
-    limits = (["--nodes", str(args.nodes)] if args.nodes else
-              ["--depth", str(args.depth)] if args.depth else
+    limits = (["--nodes", str(args.nodes)] if args.nodes is not None else
+              ["--depth", str(args.depth)] if args.depth is not None else
               ["--movetime", str(args.movetime)])
     extra = ["--multipv", str(args.multipv), "--hash", str(args.hash)]
     chunks = [positions[i:i + args.chunk] for i in range(0, len(positions), args.chunk)]
     settings = {"job": "analyse", "input": os.path.abspath(args.input),
-                "positions": len(positions), "variant": args.variant, "limits": limits,
-                "extra": extra, "chunk": args.chunk, "sha256": cluster_files[0].sha256}
+                "input_sha256": sha256_file(args.input), "positions": len(positions),
+                "variant": args.variant, "limits": limits, "extra": extra, "chunk": args.chunk,
+                "sha256": cluster_files[0].sha256}
+    token = run_token(settings)
     parts = Parts(args.out, settings)
+    if parts.finished:
+        say(f"analyse: {args.out} is this command's finished output; nothing to do")
+        return 0
     done = parts.done()
     todo = [n for n in range(len(chunks)) if n not in done]
     say(f"analyse: {len(positions)} positions in {len(chunks)} chunks of {args.chunk},"
         f" {len(chunks) - len(todo)} chunks already done")
-    cluster = Cluster(args.scheduler, args.workers, cluster_files)
+    cluster = Cluster(args.scheduler, args.workers, cluster_files, token)
     try:
         progress = Progress("positions", len(positions),
                             sum(len(chunks[n]) for n in done), cluster.retries)
 
         def submit(n):
-            return cluster.client.submit(wmod.analyse_chunk, n, chunks[n], args.variant, limits,
-                                         extra, key=f"analyse-{n}-{settings['sha256'][:8]}",
-                                         retries=1, pure=False)
+            return cluster.client.submit(wmod.analyse_chunk, token, n, chunks[n], args.variant,
+                                         limits, extra, key=f"analyse-{token}-{n}", retries=1,
+                                         pure=False)
 
         def on_result(n, lines):
             for text in lines:
@@ -175,7 +192,7 @@ def analyse(args, cluster_files):
             progress.add(len(chunks[n]))
             return False
 
-        run_parts(cluster, parts, todo, submit, on_result, progress)
+        run_parts(cluster, parts, todo, submit, on_result)
         progress.finish()
         retried, rate = cluster.retries.count, progress.rate
     finally:
@@ -197,7 +214,23 @@ def binary_body(data: bytes) -> tuple[bytes, bytes]:
     if data[:8] != BINARY_MAGIC or len(data) < 14:
         raise JobError("a shard is not a datagen binary file")
     n = int.from_bytes(data[12:14], "little")
+    if len(data) < 14 + n:
+        raise JobError("a shard's header is cut short")
     return data[:14 + n], data[14 + n:]
+
+
+def join_binary(first: bytes):
+    """The joining of binary shards: the first shard's header, then every shard's games;
+    a shard with another header (format version, variant) is an error."""
+    header = binary_body(first)[0]
+
+    def transform(i, data):
+        head, body = binary_body(data)
+        if head != header:
+            raise JobError(f"shard {i} has another header than shard 0")
+        return (header if i == 0 else b"") + body
+
+    return transform
 
 
 def datagen(args, cluster_files):
@@ -213,12 +246,16 @@ def datagen(args, cluster_files):
                 "shard": args.shard, "extra": extra,
                 "net": cluster_files[1].sha256 if args.eval_file else None,
                 "sha256": cluster_files[0].sha256}
+    token = run_token(settings)
     parts = Parts(args.out, settings)
+    if parts.finished:
+        say(f"datagen: {args.out} is this command's finished output; nothing to do")
+        return 0
     done = parts.done()
     todo = [n for n, _, _ in shards if n not in done]
     say(f"datagen: {args.games} games in {len(shards)} shards of {args.shard},"
         f" {len(shards) - len(todo)} shards already done")
-    cluster = Cluster(args.scheduler, args.workers, cluster_files)
+    cluster = Cluster(args.scheduler, args.workers, cluster_files, token)
     try:
         progress = Progress("games", args.games,
                             sum(e - f for n, f, e in shards if n in done), cluster.retries)
@@ -228,36 +265,27 @@ def datagen(args, cluster_files):
             task_extra = list(extra)
             if args.eval_file:
                 task_extra += ["--eval-file", "@net"]
-            return cluster.client.submit(_datagen_task, n, first, end, args.variant, args.seed,
-                                         args.nodes, args.format, task_extra,
-                                         key=f"datagen-{n}-{settings['sha256'][:8]}",
-                                         retries=1, pure=False)
+            return cluster.client.submit(wmod.datagen_shard, token, n, first, end, args.variant,
+                                         args.seed, args.nodes, args.format, task_extra,
+                                         key=f"datagen-{token}-{n}", retries=1, pure=False)
 
         def on_result(n, _data):
             _, first, end = shards[n]
             progress.add(end - first)
             return False
 
-        run_parts(cluster, parts, todo, submit, on_result, progress)
+        run_parts(cluster, parts, todo, submit, on_result)
         progress.finish()
         retried, rate = cluster.retries.count, progress.rate
     finally:
         cluster.close()
     if args.format == "binary":
-        header = binary_body(parts.read(0))[0]
-        parts.join(range(len(shards)),
-                   lambda i, data: (header if i == 0 else b"") + binary_body(data)[1])
+        parts.join(range(len(shards)), join_binary(parts.read(0)))
     else:
         parts.join(range(len(shards)))
     say(f"datagen: {args.games} games written to {args.out}"
         f" ({rate:.2f} games/s this run, {retried} tasks retried)")
     return 0
-
-
-def _datagen_task(n, first, end, variant, seed, nodes, fmt, extra):
-    # `@net` stands for the shipped net's path on the worker.
-    extra = [wmod.shipped("net") if x == "@net" else x for x in extra]
-    return wmod.datagen_shard(n, first, end, variant, seed, nodes, fmt, extra)
 
 
 def sprt(args, cluster_files, specs):
@@ -295,13 +323,26 @@ def sprt(args, cluster_files, specs):
     if specs[0].name == specs[1].name:
         specs[1].name += "-2"
     settings = {"job": "sprt", "variant": args.variant, "pairs": pairs, "seed": args.seed,
-                "random_plies": args.random_plies, "openings": args.openings,
+                "random_plies": args.random_plies,
+                "openings": sha256_file(args.openings) if args.openings else None,
                 "limits": [args.tc, args.nodes, args.depth], "sprt": args.sprt,
+                "model": args.sprt_model, "adjudication": [args.max_plies, args.resign,
+                                                           args.draw],
+                "referee": args.referee,
                 "engines": [f.sha256 for f in cluster_files if f.role.startswith("engine")],
-                "names": [s.name for s in specs], "options": [s.options for s in specs]}
+                "names": [s.name for s in specs], "options": [s.options for s in specs],
+                "args": [s.args for s in specs], "protocols": [s.proto for s in specs]}
+    token = run_token(settings)
     parts = Parts(args.out, settings)
     tally = Tally()
     errors = []
+    if parts.finished:
+        # The same command ran to its end before: its pairs are in OUT.
+        with open(args.out, encoding="utf-8") as fh:
+            for line in fh:
+                _fold(tally, errors, json.loads(line))
+        say(f"sprt: {args.out} is this command's finished output")
+        return _summary(tally, errors, specs, test)
     done = sorted(parts.done())
     for n in done:
         _fold(tally, errors, json.loads(parts.read(n)))
@@ -310,17 +351,41 @@ def sprt(args, cluster_files, specs):
         f" {len(done)} pairs already done; bounds [{lo:.3f}, {hi:.3f}]")
     verdict = test.decision(test.llr(tally.wins, tally.losses, tally.draws, tally.ptnml))
     todo = [] if verdict else [n for n in range(pairs) if n not in set(done)]
-    cluster = Cluster(args.scheduler, args.workers, cluster_files)
+    if todo:
+        _play(args, cluster_files, token, specs, openings, geo, limits, adj, tc_text, todo,
+              parts, tally, errors, test, pairs, len(done))
+    finished = sorted(parts.done())
+    if args.pgn:
+        with open(args.pgn, "w", encoding="utf-8") as fh:
+            for n in finished:
+                fh.write("".join(json.loads(parts.read(n))["pgn"]))
+    # The output: one line per finished pair, in pair order; the parts stay until every pair
+    # is played or a bound is reached.
+    with open(args.out + ".tmp", "w", encoding="utf-8") as fh:
+        for n in finished:
+            rec = json.loads(parts.read(n))
+            fh.write(json.dumps({k: rec[k] for k in ("pair", "scores", "errors")}) + "\n")
+    os.replace(args.out + ".tmp", args.out)
+    llr = test.llr(tally.wins, tally.losses, tally.draws, tally.ptnml)
+    if test.decision(llr) or len(finished) == pairs:
+        parts.close()
+    return _summary(tally, errors, specs, test)
+
+
+def _play(args, cluster_files, token, specs, openings, geo, limits, adj, tc_text, todo, parts,
+          tally, errors, test, pairs, done):
+    lo, hi = test.bounds
+    cluster = Cluster(args.scheduler, args.workers, cluster_files, token)
     try:
-        progress = Progress("games", 2 * pairs, 2 * len(done), cluster.retries)
+        progress = Progress("games", 2 * pairs, 2 * done, cluster.retries)
 
         def submit(n):
-            return cluster.client.submit(wmod.play_pair, n, openings[n], specs, args.variant,
-                                         geo, limits, adj, tc_text, args.referee, args.event,
-                                         key=f"pair-{n}-{args.seed}", retries=1, pure=False)
+            return cluster.client.submit(wmod.play_pair, token, n, openings[n], specs,
+                                         args.variant, geo, limits, adj, tc_text, args.referee,
+                                         args.event, key=f"pair-{token}-{n}", retries=1,
+                                         pure=False)
 
         def on_result(n, result):
-            nonlocal verdict
             _fold(tally, errors, result)
             for line in result["lines"]:
                 say(line)
@@ -331,26 +396,13 @@ def sprt(args, cluster_files, specs):
             progress.add(2)
             return verdict is not None
 
-        run_parts(cluster, parts, todo, submit, on_result, progress)
+        run_parts(cluster, parts, todo, submit, on_result)
         progress.finish()
     finally:
         cluster.close()
-    finished = sorted(parts.done())
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as fh:
-            for n in finished:
-                fh.write("".join(json.loads(parts.read(n))["pgn"]))
-    # The output: one line per finished pair, in pair order; the parts folder stays until
-    # every pair is played or a bound is reached.
-    with open(args.out + ".tmp", "w", encoding="utf-8") as fh:
-        for n in finished:
-            rec = json.loads(parts.read(n))
-            fh.write(json.dumps({k: rec[k] for k in ("pair", "scores", "errors")}) + "\n")
-    os.replace(args.out + ".tmp", args.out)
-    if verdict or len(finished) == pairs:
-        import shutil
 
-        shutil.rmtree(parts.dir)
+
+def _summary(tally, errors, specs, test):
     print("")
     for line in tally.summary_lines(specs[0].name, specs[1].name, test):
         print(line)

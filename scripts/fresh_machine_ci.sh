@@ -30,9 +30,11 @@ cleanup() {
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[$i]}" || true; done
 }
 trap cleanup EXIT
-bind() { mount --bind "$1" "$2" && mounts+=("$2"); }
-bind "$toolchain" "$dir/opt/rust" && mount -o remount,bind,ro "$dir/opt/rust"
-mount -t proc proc "$dir/proc" && mounts+=("$dir/proc")
+bind() { mount --bind "$1" "$2" || exit 1; mounts+=("$2"); }
+bind "$toolchain" "$dir/opt/rust"
+mount -o remount,bind,ro "$dir/opt/rust" || exit 1
+mount -t proc proc "$dir/proc" || exit 1
+mounts+=("$dir/proc")
 bind /dev "$dir/dev"
 bind /dev/pts "$dir/dev/pts"
 start=$SECONDS

@@ -87,13 +87,11 @@ if [ -n "${CLUSTER:-}" ]; then
   fi
   where=(--workers "$jobs")
   if [ "$CLUSTER" != local ]; then where=(--scheduler "$CLUSTER"); fi
-  if [ -f "$data" ] && [ ! -d "$data.parts" ]; then
-    say "datagen: $data is a finished cluster run; kept"
-  else
-    step datagen python3 "$root/scripts/cluster.py" datagen "${where[@]}" --binary "$dabbaba" \
-      --variant "$variant" --games "$games" --nodes "$nodes" --seed "$seed" "${play[@]}" \
-      --format binary --out "$data"
-  fi
+  # cluster.py resumes a stopped run, finds a finished one done, and refuses a file that
+  # another command wrote.
+  step datagen python3 "$root/scripts/cluster.py" datagen "${where[@]}" --binary "$dabbaba" \
+    --variant "$variant" --games "$games" --nodes "$nodes" --seed "$seed" "${play[@]}" \
+    --format binary --out "$data"
 else
   step datagen "$dabbaba" datagen --variant "$variant" --games "$games" --nodes "$nodes" \
     --jobs "$jobs" --seed "$seed" "${positions[@]}" "${play[@]}" --format binary --out "$data"

@@ -730,8 +730,11 @@ fn progress_bar_only_on_a_terminal() {
         epd.display(),
         json.display()
     );
+    // A terminal that draws: with TERM=dumb (as some CI runners set it) no bar is drawn on
+    // purpose, and this test is about the terminal case.
     let out = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm")
         .stdin(Stdio::null())
         .output()
         .expect("run script");

@@ -102,6 +102,29 @@ fn uci_bad_fen_then_go_is_refused() {
 }
 
 #[test]
+fn uci_go_infinite_without_a_position_waits_for_stop() {
+    let mut s = Session::start("uci");
+    s.line("uciok");
+    s.send("position fen 8/8/8 w - - 0 1");
+    s.line("info string error");
+    s.send("go infinite");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    s.send("stop");
+    assert_eq!(s.line("bestmove"), "bestmove 0000");
+    s.send("go perft 2");
+    assert!(s
+        .line("info string")
+        .starts_with("info string no position to count"));
+    s.send("d");
+    assert!(s.line("info string").contains("no position: bad FEN"));
+}
+
+#[test]
 fn uci_malformed_position_line_then_go_is_refused() {
     for bad in ["position", "position fen", "position sideways"] {
         refuses_until_a_good_position("uci", "uciok", bad, "position startpos", "bestmove 0000");
@@ -151,7 +174,17 @@ fn cecp_bad_setboard_then_go_is_refused() {
     assert!(answer.ends_with("): go"), "{answer}");
     // No move follows: the next line is the answer to the ping.
     s.send("ping 7");
-    assert_eq!(s.line("pong"), "pong 7");
+    assert_eq!(s.until("pong"), ["pong 7"]);
+    // Analysis says it once, then waits for a position without a word per command.
+    s.send("analyze");
+    let answer = s.line("Error");
+    assert!(answer.ends_with("): analyze"), "{answer}");
+    s.send(".");
+    s.send("ping 8");
+    assert_eq!(s.until("pong"), ["pong 8"]);
+    s.send("exit");
+    s.send("undo");
+    assert_eq!(s.line("Error"), "Error (cannot undo): undo");
     s.send("setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     s.send("go");
     let mv = s.line("move ");

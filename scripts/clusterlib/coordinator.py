@@ -5,12 +5,14 @@ A job is a list of numbered parts (chunks of positions, shards of games, game pa
 finished part is written to `OUT.parts/NUMBER.part` at once (written whole, then renamed),
 so a run stopped by Ctrl-C, or a client that died, resumes with the same command: the parts
 on disk are not run again. When every part is there, they are joined in order into OUT and
-the folder goes. `OUT.parts/job.json` records the command's settings; a different command
-on the same output is refused rather than mixed in.
+the folder goes; `OUT.job.json` then records the command's settings, so the same command
+again finds the job done. `OUT.parts/job.json` records them while parts are kept; a different
+command on the same output is refused rather than mixed in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -29,6 +31,20 @@ SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 class JobError(Exception):
     """A problem with the command or its inputs: one line, exit status 1."""
+
+
+def sha256_file(path: str) -> str:
+    try:
+        return wmod.sha256_of(path)
+    except OSError as e:
+        raise JobError(f"cannot read {path}: {e}") from e
+
+
+def run_token(settings: dict) -> str:
+    """A short name of a job's settings: its tasks' keys and its plugin carry it, so that two
+    jobs on one scheduler never share a task or a file, and a resumed job finds its own."""
+    text = json.dumps(settings, sort_keys=True).encode()
+    return hashlib.sha256(text).hexdigest()[:12]
 
 
 def say(text: str):
@@ -81,7 +97,8 @@ class Cluster:
     """A Dask client: on the scheduler at `address`, or on a local cluster of `workers`
     processes (one thread each: every task runs one single-threaded engine)."""
 
-    def __init__(self, address: str | None, workers: int, files, quiet: bool = False):
+    def __init__(self, address: str | None, workers: int, files, token: str,
+                 quiet: bool = False):
         # Imported here so that `--help` and argument errors need no Dask.
         try:
             from distributed import Client, LocalCluster
@@ -113,11 +130,14 @@ class Cluster:
 
         cloudpickle.register_pickle_by_value(wmod)
         self._upload_code()
+        plugin = wmod.ShippedFiles(files, token)
+        self.plugin = None
         try:
-            self.client.register_plugin(wmod.ShippedFiles(files))
+            self.client.register_plugin(plugin)
         except Exception as e:  # a worker's set-up failed: say which and why
             self.close()
             raise JobError(f"the workers cannot use the files: {e}") from e
+        self.plugin = plugin.name
         n = len(self.client.scheduler_info().get("workers", {}))
         where = address or f"a local cluster of {workers} worker processes"
         how = "uploaded" if files and files[0].data is not None else "at a shared path"
@@ -146,6 +166,12 @@ class Cluster:
 
     def close(self):
         try:
+            if self.plugin is not None:
+                # The files stay on the workers' disks, not in the scheduler's memory.
+                try:
+                    self.client.unregister_worker_plugin(self.plugin)
+                except Exception:  # noqa: BLE001 - a cluster going away already
+                    pass
             self.client.close()
         finally:
             if self.local is not None:
@@ -177,18 +203,26 @@ class Parts:
     def __init__(self, out: str, settings: dict):
         self.out = out
         self.dir = out + ".parts"
+        self.settings = settings
+        self.finished = False
+        # Settings through JSON, as they are read back.
+        settings = json.loads(json.dumps(settings))
+        done_meta = out + ".job.json"
+        if os.path.exists(out) and not os.path.isdir(self.dir):
+            if _read_json(done_meta) == settings:
+                self.finished = True  # the same command ran to the end before
+                return
+            raise JobError(f"{out} exists and is not the output of this command; remove it"
+                           " or give another --out")
         os.makedirs(self.dir, exist_ok=True)
         meta = os.path.join(self.dir, "job.json")
-        if os.path.exists(meta):
-            with open(meta, encoding="utf-8") as fh:
-                before = json.load(fh)
-            if before != settings:
-                diff = sorted(k for k in set(before) | set(settings)
-                              if before.get(k) != settings.get(k))
-                raise JobError(f"{self.dir} holds the parts of another command (differs in"
-                               f" {', '.join(diff)}); remove it or give another --out")
-        else:
-            self._write(meta, json.dumps(settings, indent=1, sort_keys=True).encode())
+        before = _read_json(meta)
+        if before is not None and before != settings and self.done():
+            diff = sorted(k for k in set(before) | set(settings)
+                          if before.get(k) != settings.get(k))
+            raise JobError(f"{self.dir} holds the parts of another command (differs in"
+                           f" {', '.join(diff)}); remove it or give another --out")
+        self._write(meta, json.dumps(settings, indent=1, sort_keys=True).encode())
 
     def path(self, number: int) -> str:
         return os.path.join(self.dir, f"{number:08d}.part")
@@ -219,7 +253,21 @@ class Parts:
             for i, n in enumerate(numbers):
                 fh.write(transform(i, self.read(n)))
         os.replace(tmp, self.out)
+        self.close()
+
+    def close(self):
+        """The job is done: its settings go beside the output, the parts go."""
+        with open(self.out + ".job.json", "w", encoding="utf-8") as fh:
+            json.dump(self.settings, fh, indent=1, sort_keys=True)
         shutil.rmtree(self.dir)
+
+
+def _read_json(path: str):
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, ValueError):
+        return None
 
 
 class Progress:

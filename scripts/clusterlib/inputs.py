@@ -51,7 +51,8 @@ def pgn_games(path: str):
 
     def flush():
         if tags or text:
-            games.append((start, dict(tags), san_moves(" ".join(text))))
+            # Lines joined by newlines: a `;` comment ends at its line's end.
+            games.append((start, dict(tags), san_moves("\n".join(text))))
 
     for number, line in enumerate(lines, 1):
         m = TAG.match(line.strip())
@@ -99,9 +100,12 @@ def read_pgn(path: str, binary: str, variant: str) -> list[tuple[int, int, str]]
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(line: str) -> dict:
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-        return json.loads(proc.stdout.readline())
+        try:
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            return json.loads(proc.stdout.readline())
+        except (OSError, ValueError) as e:
+            raise JobError(f"{binary} status --serve stopped answering ({e}) at: {line}") from e
 
     out = []
     try:
@@ -120,7 +124,10 @@ def read_pgn(path: str, binary: str, variant: str) -> list[tuple[int, int, str]]
                     break
                 out.append((len(out) + 1, line, f'{answer["fen"]} ; id "game {g} ply {ply}"'))
     finally:
-        proc.stdin.close()
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
         proc.wait()
     if not out:
         raise JobError(f"no positions in {path}")

@@ -16,8 +16,11 @@ from dataclasses import dataclass
 
 from distributed import WorkerPlugin, get_worker
 
-PLUGIN = "dabbaba-files"
+PLUGIN = "dabbaba-files"  # the plugin's name is this plus the run's token
 TASK_TOPIC = "dabbaba-task-start"
+# The answer types of `dabbaba analyse --json`, one per position: a search's best move, the
+# result of a game already over, or a line that is no position.
+ANSWERS = ("bestmove", "result", "error")
 
 
 def sha256_of(path: str) -> str:
@@ -48,13 +51,24 @@ class ShippedFiles(WorkerPlugin):
     for a Dabbaba binary, the same `--version` line when run on the worker. A worker whose
     copy differs fails its set-up, so no task runs with another binary."""
 
-    name = PLUGIN
-
-    def __init__(self, files: list[ShippedFile]):
+    def __init__(self, files: list[ShippedFile], token: str):
+        # One plugin per run: two jobs on one scheduler keep their own files.
+        self.name = f"{PLUGIN}-{token}"
         self.files = files
         self.paths: dict[str, str] = {}
+        self.failure: str | None = None
 
     def setup(self, worker):
+        try:
+            self._install(worker)
+        except Exception as e:
+            # A worker that joins later is kept by Dask when its set-up fails; it closes
+            # itself instead, so that no task reaches it.
+            self.failure = str(e)
+            worker.loop.add_callback(worker.close)
+            raise
+
+    def _install(self, worker):
         # Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536, which the engines
         # would inherit: glibc then hands memory back on nearly every free, and datagen ran
         # 25 % slower (docs/scale.md). The engines get the system's default.
@@ -90,9 +104,12 @@ class ShippedFiles(WorkerPlugin):
             self.paths[f.role] = path
 
 
-def shipped(role: str) -> str:
-    """The worker-local path of a shipped file."""
-    plugin = get_worker().plugins[PLUGIN]
+def shipped(token: str, role: str) -> str:
+    """The worker-local path of a file shipped for the run `token`."""
+    plugin = get_worker().plugins.get(f"{PLUGIN}-{token}")
+    if plugin is None or role not in plugin.paths:
+        failure = getattr(plugin, "failure", None) or "the set-up did not run"
+        raise RuntimeError(f"worker {get_worker().address} has no {role}: {failure}")
     return plugin.paths[role]
 
 
@@ -111,13 +128,14 @@ def _run(cmd: list[str], what: str) -> subprocess.CompletedProcess:
     return out
 
 
-def analyse_chunk(chunk: int, entries: list[tuple[int, int, str]], variant: str,
+def analyse_chunk(token: str, chunk: int, entries: list[tuple[int, int, str]], variant: str,
                   limits: list[str], extra: list[str]) -> list[str]:
     """`dabbaba analyse --json` over one chunk of positions, each `(index, line, text)` with
-    its place in the whole input. Returns one NDJSON line per position (`bestmove`, or
-    `error` for a line that is no position), numbered as in the whole input."""
+    its place in the whole input. Returns one NDJSON line per position (`bestmove`, `result`
+    for a game already over, or `error` for a line that is no position), numbered as in the
+    whole input."""
     announce(f"analyse-{chunk}")
-    binary = shipped("dabbaba")
+    binary = shipped(token, "dabbaba")
     with tempfile.TemporaryDirectory() as d:
         epd = os.path.join(d, f"chunk{chunk}.epd")
         with open(epd, "w", encoding="utf-8") as fh:
@@ -128,7 +146,7 @@ def analyse_chunk(chunk: int, entries: list[tuple[int, int, str]], variant: str,
     lines = []
     for raw in out.stdout.splitlines():
         obj = json.loads(raw)
-        if obj.get("type") not in ("bestmove", "error"):
+        if obj.get("type") not in ANSWERS:
             continue
         index, line, _ = entries[obj["index"] - 1]
         obj["index"], obj["line"] = index, line
@@ -139,11 +157,13 @@ def analyse_chunk(chunk: int, entries: list[tuple[int, int, str]], variant: str,
     return lines
 
 
-def datagen_shard(shard: int, first: int, end: int, variant: str, seed: int, nodes: int,
-                  fmt: str, extra: list[str]) -> bytes:
-    """Games `first` to `end - 1` of a seeded datagen run, as the bytes of their file."""
+def datagen_shard(token: str, shard: int, first: int, end: int, variant: str, seed: int,
+                  nodes: int, fmt: str, extra: list[str]) -> bytes:
+    """Games `first` to `end - 1` of a seeded datagen run, as the bytes of their file; `@net`
+    in `extra` stands for the shipped net."""
     announce(f"datagen-{shard}")
-    binary = shipped("dabbaba")
+    binary = shipped(token, "dabbaba")
+    extra = [shipped(token, "net") if x == "@net" else x for x in extra]
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, f"shard{shard}.{fmt}")
         cmd = [binary, "-q", "datagen", "--variant", variant, "--seed", str(seed),
@@ -156,8 +176,8 @@ def datagen_shard(shard: int, first: int, end: int, variant: str, seed: int, nod
             return fh.read()
 
 
-def play_pair(pair: int, opening, specs, variant: str, geometry, limits, adj, tc_text: str,
-              referee_kind: str, event: str) -> dict:
+def play_pair(token: str, pair: int, opening, specs, variant: str, geometry, limits, adj,
+              tc_text: str, referee_kind: str, event: str) -> dict:
     """One game pair (the opening twice, colours swapped) with the matchlib of the client,
     each engine's command replaced by its shipped copy. Returns engine A's two scores, the
     games as PGN and any engine errors."""
@@ -169,19 +189,21 @@ def play_pair(pair: int, opening, specs, variant: str, geometry, limits, adj, tc
     from matchlib.game import play_game
     from matchlib.pgn import game_to_pgn
 
-    if referee_kind == "dabbaba":
-        referee = refmod.DabbabaReferee(variant, shipped("dabbaba"))
-    else:
-        referee = refmod.Referee(variant)
     local = []
     for i, spec in enumerate(specs):
         s = copy.deepcopy(spec)
-        s.cmd = shipped(f"engine{i}")
+        s.cmd = shipped(token, f"engine{i}")
         local.append(s)
-    a = make_engine(local[0], variant, geometry, None)
-    b = make_engine(local[1], variant, geometry, None)
     scores, pgns, errors, lines = [], [], [], []
+    referee, engines = None, []
     try:
+        if referee_kind == "dabbaba":
+            referee = refmod.DabbabaReferee(variant, shipped(token, "dabbaba"))
+        else:
+            referee = refmod.Referee(variant)
+        for s in local:
+            engines.append(make_engine(s, variant, geometry, None))
+        a, b = engines
         for k, a_white in enumerate((True, False)):
             white, black = (a, b) if a_white else (b, a)
             rec = play_game(referee, white, black, opening, limits, adj, geometry,
@@ -194,7 +216,7 @@ def play_pair(pair: int, opening, specs, variant: str, geometry, limits, adj, tc
             if rec.error:
                 errors.append(f"game {2 * pair + k + 1}: {rec.error}")
     finally:
-        for e in (a, b):
+        for e in engines:
             try:
                 e.stop()
             except EngineError:

@@ -49,6 +49,8 @@ POSITIONS = [
     "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    # A game already over (fool's mate): answered with a `result` line.
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
 ]
 
 
@@ -74,7 +76,7 @@ def single_analyse(epd, nodes, out):
                           "--json", "--threads", "1"], capture_output=True, text=True)
     with open(out, "w", encoding="utf-8") as fh:
         for line in res.stdout.splitlines():
-            if json.loads(line)["type"] in ("bestmove", "error"):
+            if json.loads(line)["type"] in ("bestmove", "result", "error"):
                 fh.write(line + "\n")
     return deterministic(out)
 
@@ -138,25 +140,40 @@ class ClusterJobs(unittest.TestCase):
         self.assertEqual(len(got), 15)  # 14 positions and the bad line
         self.assertEqual(got, want)
         self.assertEqual([g["index"] for g in got], list(range(1, 16)))
+        self.assertEqual([g["type"] for g in got].count("result"), 2)  # the mates
         self.assertIn("in.epd:7: bad FEN", err)
         self.assertIn("2 workers", err)
         self.assertIn("dashboard", err)
         self.assertFalse(os.path.exists(self.path("out.ndjson.parts")))
+        # The same command again finds its finished output.
+        _, err = self.run_ok("analyse", epd, "--nodes", "3000", "--chunk", "3", "--workers",
+                             "2", "--out", self.path("out.ndjson"))
+        self.assertIn("finished output; nothing to do", err)
+        self.assertEqual(deterministic(self.path("out.ndjson")), want)
+        # Another command on that output is refused: it is not its output.
+        p = cluster("analyse", epd, "--nodes", "2000", "--out", self.path("out.ndjson"))
+        _, err = p.communicate(timeout=120)
+        self.assertEqual(p.returncode, 1, err)
+        self.assertIn("exists and is not the output of this command", err)
 
     def test_pgn_input_analyses_every_position_of_every_game(self):
         pgn = self.path("games.pgn")
         with open(pgn, "w", encoding="utf-8") as fh:
-            fh.write('[Event "a"]\n[Result "*"]\n\n1. e4 {open} e5 (1... c5) 2. Nf3 $1 Nc6 *\n\n'
-                     '[Event "b"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. Qh5 *\n')
+            fh.write('[Event "a"]\n[Result "*"]\n\n1. e4 {open} e5 (1... c5) 2. Nf3 ; a note\n'
+                     '$1 Nc6 *\n\n'
+                     '[Event "b"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. Qh5 *\n\n'
+                     '[Event "c"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
         _, err = self.run_ok("analyse", pgn, "--nodes", "500", "--out", self.path("p.ndjson"))
         got = deterministic(self.path("p.ndjson"))
         ids = [g["id"] for g in got]
         self.assertEqual(ids, [f"game 1 ply {k}" for k in range(5)]
-                         + [f"game 2 ply {k}" for k in range(3)])
+                         + [f"game 2 ply {k}" for k in range(3)]
+                         + [f"game 3 ply {k}" for k in range(5)])
+        self.assertEqual((got[-1]["type"], got[-1]["result"]), ("result", "0-1"))
         self.assertEqual(got[4]["fen"],
                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         # Qh5 is not a move there: reported with the file and line, the rest skipped.
-        self.assertIn("games.pgn:6: game 2, ply 3", err)
+        self.assertIn("games.pgn:7: game 2, ply 3", err)
 
     def test_datagen_gives_the_single_runs_games_whatever_the_worker_count(self):
         single = self.path("single.bin")
@@ -241,10 +258,13 @@ class ClusterJobs(unittest.TestCase):
         _, err = self.run_ok("analyse", epd, "--nodes", "20000", "--chunk", "2", "--out", out)
         self.assertIn(f"{kept} chunks already done", err)
         self.assertEqual(deterministic(out), want)
-        # A different command on the same parts is refused.
+        # A different command on the parts of a stopped run is refused.
+        os.remove(out)
         os.makedirs(parts)
         with open(os.path.join(parts, "job.json"), "w", encoding="utf-8") as fh:
             json.dump({"job": "analyse", "chunk": 5}, fh)
+        with open(os.path.join(parts, "00000000.part"), "w", encoding="utf-8") as fh:
+            fh.write("[]")
         p = cluster("analyse", epd, "--nodes", "20000", "--chunk", "2", "--out", out)
         _, err = p.communicate(timeout=120)
         self.assertEqual(p.returncode, 1)

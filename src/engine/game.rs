@@ -210,8 +210,11 @@ impl Engine {
     }
 
     /// Takes back the last move played since the last [`Engine::set_position`]; false if
-    /// there is none.
+    /// there is none (or no position is set: [`Engine::position_refused`]).
     pub fn undo_move(&mut self) -> bool {
+        if self.refused.is_some() {
+            return false;
+        }
         crate::with_position!(&mut self.game, p => {
             if p.history_len() == 0 {
                 return false;

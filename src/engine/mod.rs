@@ -260,6 +260,15 @@ pub fn wdl(score: Score) -> [u32; 3] {
     }
 }
 
+/// In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
+fn wait_for_release(infinite: bool, ctrl: &Control, stop_requested: &AtomicBool) {
+    while (infinite || ctrl.pondering.load(Ordering::Relaxed))
+        && !stop_requested.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 impl Engine {
     /// An engine on standard chess with the built-in variants and default options.
     pub fn new() -> Engine {
@@ -725,12 +734,8 @@ impl Engine {
     pub fn go(&mut self, limits: Limits) {
         let start = Instant::now();
         self.stop_and_wait();
-        if let Some(reason) = &self.refused {
-            (self.on_info)(&Info::Text(format!("no position to search: {reason}")));
-            (self.on_bestmove)(&BestMove {
-                no_position: true,
-                ..BestMove::default()
-            });
+        if let Some(reason) = self.refused.clone() {
+            self.refuse_go(reason, &limits);
             return;
         }
         let threads = self.options.int(names::THREADS).max(1) as usize;
@@ -784,12 +789,7 @@ impl Engine {
                     no_position: false,
                 }
             });
-            // In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
-            while (limits.infinite || c2.pondering.load(Ordering::Relaxed))
-                && !s2.load(Ordering::Relaxed)
-            {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            wait_for_release(limits.infinite, &c2, &s2);
             on_best(&best);
             f2.store(true, Ordering::Release);
             let _ = done_tx.send(());
@@ -798,6 +798,47 @@ impl Engine {
         if let Err(job) = pool.execute(0, job) {
             std::thread::spawn(job);
         }
+        self.running = Some(Running {
+            ctrl,
+            stop_requested,
+            finished,
+            done,
+        });
+    }
+
+    /// `go` without a position (the last one sent was refused): the reason and no move, at
+    /// once, or in ponder or infinite mode after `ponderhit` or `stop`, as a search would.
+    fn refuse_go(&mut self, reason: String, limits: &Limits) {
+        let on_info = Arc::clone(&self.on_info);
+        let on_best = Arc::clone(&self.on_bestmove);
+        let answer = move || {
+            on_info(&Info::Text(format!("no position to search: {reason}")));
+            on_best(&BestMove {
+                no_position: true,
+                ..BestMove::default()
+            });
+        };
+        if !(limits.infinite || limits.ponder) {
+            answer();
+            return;
+        }
+        let ctrl = Arc::new(Control::new(1));
+        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
+        let stop_requested = Arc::new(AtomicBool::new(false));
+        let finished = Arc::new(AtomicBool::new(false));
+        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
+        let (c2, s2, f2, infinite) = (
+            Arc::clone(&ctrl),
+            Arc::clone(&stop_requested),
+            Arc::clone(&finished),
+            limits.infinite,
+        );
+        std::thread::spawn(move || {
+            wait_for_release(infinite, &c2, &s2);
+            answer();
+            f2.store(true, Ordering::Release);
+            let _ = done_tx.send(());
+        });
         self.running = Some(Running {
             ctrl,
             stop_requested,
@@ -866,7 +907,12 @@ impl Engine {
                 (Some(b), None) => pv_text(p, &[b]),
                 _ => Vec::new(),
             };
-            (BestMove { best: text.first().cloned(), ponder: text.get(1).cloned(), no_position: false }, out)
+            let best = BestMove {
+                best: text.first().cloned(),
+                ponder: text.get(1).cloned(),
+                no_position: false,
+            };
+            (best, out)
         })
     }
 }

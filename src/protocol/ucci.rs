@@ -62,8 +62,8 @@ fn shift_ranks(m: &str, b: Board, delta: i32) -> String {
                 num.push(*d);
                 chars.next();
             }
-            match num.parse::<i32>() {
-                Ok(n) if (0..=10).contains(&(n + delta)) => out += &(n + delta).to_string(),
+            match num.parse::<i32>().ok().and_then(|n| n.checked_add(delta)) {
+                Some(n) if (0..=10).contains(&n) => out += &n.to_string(),
                 _ => out += &num,
             }
             prev_letter = false;
@@ -156,6 +156,11 @@ mod tests {
     #[test]
     fn lines_in_and_out() {
         let b = XIANGQI_RED;
+        // A rank past any number stays as it was sent (no overflow).
+        assert_eq!(
+            to_uci("position startpos moves a2147483647b1", b).unwrap(),
+            "position startpos moves a2147483647b2"
+        );
         assert_eq!(
             to_uci("position startpos moves h2e2 h9g7", b).unwrap(),
             "position startpos moves h3e3 h10g8"

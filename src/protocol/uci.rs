@@ -93,13 +93,17 @@ impl Session {
             "stop" => engine.stop(),
             "ponderhit" => engine.ponderhit(),
             "quit" => return false,
-            "d" => {
-                self.info_string(&format!(
+            "d" => match engine.position_refused() {
+                Some(reason) => self.info_string(&format!(
+                    "variant {} no position: {reason}",
+                    engine.variant().name
+                )),
+                None => self.info_string(&format!(
                     "variant {} fen {}",
                     engine.variant().name,
                     engine.fen()
-                ));
-            }
+                )),
+            },
             other => self.info_string(&format!("unknown command '{other}'")),
         }
         true
@@ -178,7 +182,7 @@ impl Session {
                 let reason = "position needs 'startpos' or 'fen <FEN>'";
                 engine.refuse_position(reason);
                 self.info_string(&format!(
-                    "error: {reason}; no position is set, go answers bestmove 0000"
+                    "error: {reason}; no position is set, go answers with no move"
                 ));
                 return;
             }
@@ -191,13 +195,17 @@ impl Session {
                 "error: {e}; it and the moves after it are ignored"
             )),
             Err(e) => self.info_string(&format!(
-                "error: {e}; no position is set, go answers bestmove 0000"
+                "error: {e}; no position is set, go answers with no move"
             )),
         }
     }
 
     fn go(&self, engine: &mut Engine, words: &[&str]) {
         if words.first() == Some(&"perft") {
+            if let Some(reason) = engine.position_refused() {
+                self.info_string(&format!("no position to count: {reason}"));
+                return;
+            }
             let depth = words
                 .get(1)
                 .and_then(|d| d.parse::<u32>().ok())

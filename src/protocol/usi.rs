@@ -165,10 +165,10 @@ pub fn fen_to_sfen(fen: &str, b: Board) -> String {
         .and_then(|n| n.parse::<u32>().ok())
         .unwrap_or(1)
         .max(1);
-    let plies = 2 * (full_moves - 1) + if first_player { 1 } else { 2 };
+    let plies = 2 * (u64::from(full_moves) - 1) + if first_player { 1 } else { 2 };
     let third = if b.lion_square_field {
         match fields.get(3).and_then(|sq| read_uci_square(sq)) {
-            Some((sq, "")) => usi_square(sq, b),
+            Some((sq, "")) => usi_square(sq, b).unwrap_or_else(|| "-".to_string()),
             _ => "-".to_string(),
         }
     } else {
@@ -309,9 +309,13 @@ fn read_usi_square(s: &str, b: Board) -> Option<((u32, u32), &str)> {
     Some(((b.files - file, b.ranks - 1 - from_top), &s[digits + 1..]))
 }
 
-fn usi_square((f, r): (u32, u32), b: Board) -> String {
-    let letter = char::from_u32('a' as u32 + (b.ranks - 1 - r)).unwrap_or('?');
-    format!("{}{letter}", b.files - f)
+/// A square of the board in USI text; `None` for one off the board (text a user sent).
+fn usi_square((f, r): (u32, u32), b: Board) -> Option<String> {
+    if f >= b.files || r >= b.ranks {
+        return None;
+    }
+    let letter = char::from_u32('a' as u32 + (b.ranks - 1 - r))?;
+    Some(format!("{}{letter}", b.files - f))
 }
 
 fn uci_square((f, r): (u32, u32)) -> String {
@@ -319,23 +323,26 @@ fn uci_square((f, r): (u32, u32)) -> String {
     format!("{letter}{}", r + 1)
 }
 
-/// A move in UCI text (ours) as USI text; text it cannot read is left as it is.
+/// A move in UCI text (ours) as USI text; text it cannot read (squares off the board
+/// included) is left as it is.
 pub fn move_to_usi(m: &str, b: Board) -> String {
+    usi_move(m, b).unwrap_or_else(|| m.to_string())
+}
+
+fn usi_move(m: &str, b: Board) -> Option<String> {
     if let Some((piece, to)) = m.split_once('@') {
-        if let Some((sq, rest)) = read_uci_square(to) {
-            return format!("{piece}*{}{rest}", usi_square(sq, b));
-        }
-        return m.to_string();
+        let (sq, rest) = read_uci_square(to)?;
+        return Some(format!("{piece}*{}{rest}", usi_square(sq, b)?));
     }
-    let Some((from, rest)) = read_uci_square(m) else {
-        return m.to_string();
-    };
-    let Some((to, suffix)) = read_uci_square(rest) else {
-        return m.to_string();
-    };
+    let (from, rest) = read_uci_square(m)?;
+    let (to, suffix) = read_uci_square(rest)?;
     // `=` (promotion declined) is how USI writes every move: nothing.
     let suffix = suffix.strip_prefix('=').unwrap_or(suffix);
-    format!("{}{}{suffix}", usi_square(from, b), usi_square(to, b))
+    Some(format!(
+        "{}{}{suffix}",
+        usi_square(from, b)?,
+        usi_square(to, b)?
+    ))
 }
 
 /// A move in USI text as our UCI text; text it cannot read is left as it is (and refused by
@@ -411,6 +418,16 @@ mod tests {
         assert_eq!(
             to_usi(line, SHOGI),
             "info string error: bad FEN 'xx b - 1': the board has 1 rows; no position"
+        );
+        // Moves off the board (text a user sent) are shown as they were sent.
+        for m in ["z1a1", "a99a1", "Z@z9"] {
+            let line = format!("info string error: illegal move '{m}' in position x w - 1");
+            assert!(to_usi(&line, SHOGI).contains(&format!("'{m}'")), "{m}");
+        }
+        let far = "info string error: bad FEN 'x[] b - - 0 4294967295': too far";
+        assert_eq!(
+            to_usi(far, SHOGI),
+            "info string error: bad FEN 'x w - 8589934590': too far"
         );
         // Other info strings pass unchanged.
         let line = "info string variant shogi files 9";

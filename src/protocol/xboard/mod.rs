@@ -378,6 +378,11 @@ impl Session {
             "analyze" => {
                 self.analyzing = true;
                 self.engine_side = None;
+                if let Some(reason) = engine.position_refused() {
+                    // Said once here; after other commands analysis waits silently for a
+                    // position (`start_analysis`).
+                    self.error(&format!("no position: {reason}"), "analyze");
+                }
                 self.start_analysis(engine);
             }
             "exit" => {
@@ -654,11 +659,7 @@ impl Session {
     }
 
     fn start_analysis(&mut self, engine: &mut Engine) {
-        if let Some(reason) = engine.position_refused() {
-            self.error(&format!("no position: {reason}"), "analyze");
-            return;
-        }
-        if engine.game_over().is_some() {
+        if engine.game_over().is_some() || engine.position_refused().is_some() {
             return;
         }
         let searchmoves = self.root_moves(engine);
@@ -787,7 +788,8 @@ impl Session {
     }
 
     fn stat01(&self, engine: &Engine) {
-        if !self.analyzing {
+        // Nothing is analysed without a position.
+        if !self.analyzing || engine.position_refused().is_some() {
             return;
         }
         let s = lock(&self.shared);
