@@ -757,6 +757,7 @@ fn progress_bar_only_on_a_terminal() {
         );
         let out = Command::new("script")
             .args(["-qec", &cmd, "/dev/null"])
+            .env("TERM", "xterm")
             .stdin(Stdio::null())
             .output()
             .expect("run script");
