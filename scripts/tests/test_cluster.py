@@ -240,10 +240,13 @@ class ClusterJobs(unittest.TestCase):
         epd = self.path("in.epd")
         with open(epd, "w", encoding="utf-8") as fh:
             fh.write(epd_lines(30))
-        want = single_analyse(epd, 20000, self.path("single.ndjson"))
+        # Searches long enough (about 0.1 s a position) that the run is still going when
+        # three chunks are done, on a fast machine too.
+        nodes = "100000"
+        want = single_analyse(epd, int(nodes), self.path("single.ndjson"))
         out = self.path("out.ndjson")
         parts = out + ".parts"
-        p = cluster("analyse", epd, "--nodes", "20000", "--chunk", "2", "--out", out)
+        p = cluster("analyse", epd, "--nodes", nodes, "--chunk", "2", "--out", out)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and p.poll() is None:
             if os.path.isdir(parts) and sum(n.endswith(".part") for n in os.listdir(parts)) >= 3:
@@ -255,7 +258,7 @@ class ClusterJobs(unittest.TestCase):
         kept = sum(n.endswith(".part") for n in os.listdir(parts))
         self.assertTrue(3 <= kept < 16, f"{kept} chunks done at the stop")
         self.assertFalse(os.path.exists(out))
-        _, err = self.run_ok("analyse", epd, "--nodes", "20000", "--chunk", "2", "--out", out)
+        _, err = self.run_ok("analyse", epd, "--nodes", nodes, "--chunk", "2", "--out", out)
         self.assertIn(f"{kept} chunks already done", err)
         self.assertEqual(deterministic(out), want)
         # A different command on the parts of a stopped run is refused.
@@ -265,7 +268,7 @@ class ClusterJobs(unittest.TestCase):
             json.dump({"job": "analyse", "chunk": 5}, fh)
         with open(os.path.join(parts, "00000000.part"), "w", encoding="utf-8") as fh:
             fh.write("[]")
-        p = cluster("analyse", epd, "--nodes", "20000", "--chunk", "2", "--out", out)
+        p = cluster("analyse", epd, "--nodes", nodes, "--chunk", "2", "--out", out)
         _, err = p.communicate(timeout=120)
         self.assertEqual(p.returncode, 1)
         self.assertIn("holds the parts of another command", err)
