@@ -7,6 +7,7 @@ pub mod fen;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;

@@ -16,9 +16,13 @@
 //! Multi-leg moves with a kill square ([`MoveKind::MultiLeg`]) are written in full, piece,
 //! start square and both legs: `Ld4xe5xf6`, `Ld4xe5-d4` (SAN has no agreed form for them).
 //!
-//! Not covered (`None`): rule-specific moves ([`MoveKind::Special`]), since SAN has no agreed
-//! form for them, and moves that are not legal in the position. Callers
-//! show UCI text there. `#` is given for checkmate only; a move that wins by a variant rule
+//! A rule-specific move ([`MoveKind::Special`]: a Cambodian king's leap, a pass) is written
+//! as the piece's move (`Kb2`, a pass `Ke2` on the king's own square); a walling move adds
+//! its wall (`Qd1a1,b1`); a piece with a synonym letter (`pieceSynonyms`) is written with
+//! it (`Hc3` for the xiangqi horse). All as Fairy-Stockfish writes them.
+//!
+//! Not covered (`None`): moves that are not legal in the position. Callers show UCI text
+//! there. `#` is given for checkmate only; a move that wins by a variant rule
 //! (flag, extinction, check count) gets no mark.
 
 use crate::board::bitboard::Bitboard;
@@ -92,14 +96,27 @@ impl<B: Bitboard> Position<B> {
         found
     }
 
-    /// SAN without the check mark.
+    /// SAN without the check mark: the move, then the wall it places (`Qd1a1,b1`), as
+    /// Fairy-Stockfish writes walling moves.
     fn san_body(&self, m: Move, legal: &MoveList) -> Option<String> {
+        let mut s = self.san_move_part(m, legal)?;
+        if let Some(wall) = m.wall_square() {
+            s.push(',');
+            s.push_str(&self.t.geo.square_name(wall).to_string());
+        }
+        Some(s)
+    }
+
+    fn san_move_part(&self, m: Move, legal: &MoveList) -> Option<String> {
         let t = &*self.t;
         let geo = t.geo;
         let from = m.from();
         let to = m.to();
         // A letter, or a letter and a prime; a promoted-only piece has no SAN letter.
         let piece_letter = |ty: u8| -> Option<String> {
+            if let Some(synonym) = t.variant.synonym_of(ty) {
+                return Some(synonym.to_string());
+            }
             let c = t.variant.pieces.get(ty as usize)?.letter;
             (c.is_ascii_alphabetic() || crate::variant::pieces::primed_base(c).is_some())
                 .then(|| crate::variant::pieces::letter_text(c, true))
@@ -122,12 +139,14 @@ impl<B: Bitboard> Position<B> {
                     geo.square_name(to)
                 ));
             }
+            // A rule-specific move (a Cambodian king's leap, a pass on the passing piece's
+            // own square) is written as the piece's move, as Fairy-Stockfish writes it.
             MoveKind::Normal
             | MoveKind::Promotion
             | MoveKind::EnPassant
             | MoveKind::PiecePromotion
-            | MoveKind::PieceDemotion => {}
-            MoveKind::Special => return None,
+            | MoveKind::PieceDemotion
+            | MoveKind::Special => {}
             MoveKind::MultiLeg => {
                 // No agreed SAN exists: the piece, its square and both legs in full
                 // (`Ld4xe5xf6` for a lion's double capture, `Ld4xe5-d4` for igui).
@@ -171,7 +190,8 @@ impl<B: Bitboard> Position<B> {
                 s.push_str(&piece_letter(ty)?);
             }
         }
-        // Other legal moves of the same piece type to the same square (same promotion).
+        // Other legal moves of the same piece type to the same square (same promotion, same
+        // wall).
         let rivals: Vec<Move> = legal
             .iter()
             .copied()
@@ -182,6 +202,7 @@ impl<B: Bitboard> Position<B> {
                     && o.kind() == m.kind()
                     && o.piece() == m.piece()
                     && o.is_gating() == m.is_gating()
+                    && o.wall_square() == m.wall_square()
                     && type_of(self.board[o.from().index()]) == ty
             })
             .collect();

@@ -230,6 +230,7 @@ impl VariantSpec {
                 variant_template: "fairy".to_string(),
                 piece_to_char_table: "-".to_string(),
                 pocket_size: 0,
+                piece_synonyms: Vec::new(),
             },
         }
     }
@@ -480,6 +481,9 @@ impl VariantSpec {
         }
         if let Some(v) = cx.parse("pieceToCharTable", |v| Ok(v.to_string())) {
             self.xboard.piece_to_char_table = v;
+        }
+        if let Some(v) = cx.parse("pieceSynonyms", values::letter_pairs) {
+            self.xboard.piece_synonyms = v;
         }
         if let Some(v) = cx.parse("pocketSize", values::count) {
             self.xboard.pocket_size = v;

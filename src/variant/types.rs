@@ -566,6 +566,11 @@ pub struct XboardInfo {
     pub piece_to_char_table: String,
     /// `pocketSize` (0 = automatic).
     pub pocket_size: u32,
+    /// `pieceSynonyms` (ours; Fairy-Stockfish has them built into its xiangqi and janggi):
+    /// second letters for pieces, upper case, as `(letter, synonym)`. A FEN may use either
+    /// letter; SAN writes the synonym (`H` for the xiangqi horse written `n` in FENs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub piece_synonyms: Vec<(char, char)>,
 }
 
 /// A variant, fully resolved: inheritance applied, letters checked, start FEN checked.
@@ -601,10 +606,22 @@ impl Variant {
     /// The piece type with this FEN letter (either case).
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
         let up = letter.to_ascii_uppercase();
-        self.pieces
-            .iter()
-            .position(|p| p.letter == up)
+        let own = |up: char| self.pieces.iter().position(|p| p.letter == up);
+        own(up)
+            .or_else(|| {
+                // A synonym names the piece only where no piece has the letter itself.
+                let (base, _) = self.xboard.piece_synonyms.iter().find(|s| s.1 == up)?;
+                own(*base)
+            })
             .map(|i| i as PieceId)
+    }
+
+    /// The synonym of a piece's letter (`pieceSynonyms`), upper case, where no other piece
+    /// has that letter: the letter SAN writes.
+    pub fn synonym_of(&self, id: PieceId) -> Option<char> {
+        let letter = self.pieces.get(id as usize)?.letter;
+        let (_, synonym) = self.xboard.piece_synonyms.iter().find(|s| s.0 == letter)?;
+        (!self.pieces.iter().any(|p| p.letter == *synonym)).then_some(*synonym)
     }
 
     /// The piece type with this Fairy-Stockfish type name.

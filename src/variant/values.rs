@@ -23,6 +23,23 @@ pub fn count(s: &str) -> Result<u32, String> {
         .map_err(|_| format!("expected a non-negative integer, found '{s}'"))
 }
 
+/// Pairs of letters separated by spaces (`nh be`), upper-cased: `pieceSynonyms`.
+pub fn letter_pairs(s: &str) -> Result<Vec<(char, char)>, String> {
+    s.split_whitespace()
+        .map(|pair| {
+            let letters: Vec<char> = pair.chars().collect();
+            match letters[..] {
+                [a, b] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+                    Ok((a.to_ascii_uppercase(), b.to_ascii_uppercase()))
+                }
+                _ => Err(format!(
+                    "expected pairs of letters such as 'nh be' (a piece's letter, then its synonym), found '{pair}'"
+                )),
+            }
+        })
+        .collect()
+}
+
 /// A signed integer.
 pub fn int(s: &str) -> Result<i32, String> {
     s.parse::<i32>()

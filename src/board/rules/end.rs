@@ -411,6 +411,15 @@ impl<B: Bitboard> Position<B> {
         self.optional_end(&list).map(outcome)
     }
 
+    /// The optional game end Fairy-Stockfish's `is_optional_game_end` reports (n-move rule,
+    /// repetitions, counting, sittuyin's lone pawn), for the side to move; `None` where the
+    /// game goes on by those rules (immediate ends and mates are not looked at).
+    pub fn optional_game_end(&self) -> Option<(GameValue, EndReason)> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        self.optional_end(&list)
+    }
+
     fn optional_end(&self, legal: &MoveList) -> Option<(GameValue, EndReason)> {
         let v = &self.t.variant;
         let ge = &v.game_end;

@@ -13,6 +13,7 @@ pub mod connect;
 pub mod counting;
 pub mod enclosing;
 pub mod end;
+pub mod insufficient;
 pub mod obligations;
 pub mod repetition;
 
