@@ -73,6 +73,10 @@ def build_parser():
                    help="pyffish's referee with positions, legal moves and game ends answered by "
                         "this Dabbaba binary (`status --serve`): several times faster, for "
                         "variants whose rules Dabbaba shares with pyffish")
+    p.add_argument("--library", choices=refmod.LIBRARIES, default="pyffish",
+                   help="the Python library with pyffish's interface that referees: pyffish "
+                        "(default) or dabbaba, Dabbaba's own module (python/README.md), which "
+                        "gives the same answers faster")
     p.add_argument("--variants-ini", metavar="FILE",
                    help="variants.ini loaded into pyffish and passed to the engines (VariantPath)")
     p.add_argument("--chess960", action="store_true", help="Chess960-style castling in the referee")
@@ -112,14 +116,14 @@ def main(argv=None):
     try:
         specs = [EngineSpec.parse(toks) for toks in args.engine]
         if args.variants_ini:
-            refmod.load_variants_ini(args.variants_ini)
+            refmod.load_variants_ini(args.variants_ini, args.library)
         if args.referee:
             referee = refmod.DabbabaReferee(args.variant, args.referee, chess960=args.chess960)
         elif args.serve_referee:
             referee = refmod.ServedReferee(args.variant, args.serve_referee,
-                                           chess960=args.chess960)
+                                           chess960=args.chess960, lib=args.library)
         else:
-            referee = refmod.Referee(args.variant, chess960=args.chess960)
+            referee = refmod.Referee(args.variant, chess960=args.chess960, lib=args.library)
     except (ValueError, OSError, refmod.RefereeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -1,4 +1,6 @@
-"""The referee: pyffish (Fairy-Stockfish's rules, independent of Dabbaba's code).
+"""The referee: pyffish (Fairy-Stockfish's rules, independent of Dabbaba's code), or any
+library with pyffish's interface, such as Dabbaba's own Python module (`--library dabbaba`,
+python/README.md), which answers the same and faster.
 
 Positions are always given as (root FEN, list of moves) so pyffish sees the whole history
 and can apply repetition rules (including xiangqi's perpetual check/chase rules). pyffish
@@ -32,15 +34,31 @@ def require_pyffish():
         raise RefereeError("pyffish is not installed (pip install pyffish); it referees every game")
 
 
-def load_variants_ini(path: str):
-    require_pyffish()
+LIBRARIES = ("pyffish", "dabbaba")
+
+
+def library(name: str = "pyffish"):
+    """The Python module with pyffish's interface that referees: `pyffish`, or `dabbaba`
+    (Dabbaba's module, built from python/)."""
+    if name == "pyffish":
+        require_pyffish()
+        return sf
+    if name == "dabbaba":
+        try:
+            import dabbaba
+        except ImportError as e:
+            raise RefereeError("the dabbaba module is not installed (python/README.md)") from e
+        return dabbaba
+    raise RefereeError(f"unknown referee library {name!r} (one of {', '.join(LIBRARIES)})")
+
+
+def load_variants_ini(path: str, lib: str = "pyffish"):
     with open(path, encoding="utf-8") as fh:
-        sf.load_variant_config(fh.read())
+        library(lib).load_variant_config(fh.read())
 
 
-def known_variants():
-    require_pyffish()
-    return list(sf.variants())
+def known_variants(lib: str = "pyffish"):
+    return list(library(lib).variants())
 
 
 @dataclass
@@ -58,11 +76,11 @@ def _result_for(stm_white: bool, value: int) -> str:
 
 
 class Referee:
-    def __init__(self, variant: str, chess960: bool = False):
-        require_pyffish()
-        if variant not in sf.variants():
+    def __init__(self, variant: str, chess960: bool = False, lib: str = "pyffish"):
+        self.sf = library(lib)
+        if variant not in self.sf.variants():
             raise RefereeError(
-                f"pyffish does not know variant {variant!r} (load it with --variants-ini)"
+                f"{lib} does not know variant {variant!r} (load it with --variants-ini)"
             )
         self.variant = variant
         self.chess960 = chess960
@@ -71,51 +89,51 @@ class Referee:
         self._fens: dict = {}
 
     def start_fen(self) -> str:
-        return sf.start_fen(self.variant)
+        return self.sf.start_fen(self.variant)
 
     def validate_fen(self, fen: str) -> bool:
-        return sf.validate_fen(fen, self.variant, self.chess960) == sf.FEN_OK
+        return self.sf.validate_fen(fen, self.variant, self.chess960) == self.sf.FEN_OK
 
     def fen(self, root: str, moves) -> str:
         key = (root, tuple(moves))
         fen = self._fens.get(key)
         if fen is None:
-            fen = sf.get_fen(self.variant, root, list(moves), self.chess960)
+            fen = self.sf.get_fen(self.variant, root, list(moves), self.chess960)
             if len(self._fens) >= 64:
                 self._fens.clear()
             self._fens[key] = fen
         return fen
 
     def legal_moves(self, root: str, moves) -> list:
-        return sf.legal_moves(self.variant, self.fen(root, moves), [], self.chess960)
+        return self.sf.legal_moves(self.variant, self.fen(root, moves), [], self.chess960)
 
     def white_to_move(self, root: str, moves) -> bool:
         return self.fen(root, moves).split()[1] == "w"
 
     def san(self, root: str, moves, move: str) -> str:
-        return sf.get_san(self.variant, self.fen(root, moves), move, self.chess960)
+        return self.sf.get_san(self.variant, self.fen(root, moves), move, self.chess960)
 
     def san_moves(self, root: str, moves) -> list:
-        return sf.get_san_moves(self.variant, root, list(moves), self.chess960)
+        return self.sf.get_san_moves(self.variant, root, list(moves), self.chess960)
 
     def insufficient(self, root: str, moves):
         """(white cannot win, black cannot win)."""
         fen = self.fen(root, moves)
-        w, b = sf.has_insufficient_material(self.variant, fen, [], self.chess960)
+        w, b = self.sf.has_insufficient_material(self.variant, fen, [], self.chess960)
         return bool(w), bool(b)
 
     def game_end(self, root: str, moves, legal=None):
         """A GameEnd if the game is over by rule (claimable draws included), else None."""
         moves = list(moves)
         stm_white = self.white_to_move(root, moves)
-        over, value = sf.is_immediate_game_end(self.variant, root, moves, self.chess960)
+        over, value = self.sf.is_immediate_game_end(self.variant, root, moves, self.chess960)
         if over:
             return GameEnd(_result_for(stm_white, value), "variant rule (immediate end)")
         if legal is None:
             legal = self.legal_moves(root, moves)
         if not legal:
-            value = sf.game_result(self.variant, root, moves, self.chess960)
-            in_check = moves and sf.gives_check(self.variant, root, moves, self.chess960)
+            value = self.sf.game_result(self.variant, root, moves, self.chess960)
+            in_check = moves and self.sf.gives_check(self.variant, root, moves, self.chess960)
             if value == 0:
                 kind = "stalemate"
             elif in_check:
@@ -124,7 +142,7 @@ class Referee:
                 kind = "no legal moves"
             side = "White" if stm_white else "Black"
             return GameEnd(_result_for(stm_white, value), f"{kind} ({side} to move)")
-        over, value = sf.is_optional_game_end(self.variant, root, moves, self.chess960)
+        over, value = self.sf.is_optional_game_end(self.variant, root, moves, self.chess960)
         if over:
             return GameEnd(_result_for(stm_white, value), self._optional_reason(root, moves, value))
         w_ins, b_ins = self.insufficient(root, moves)
@@ -313,8 +331,9 @@ class ServedReferee(Referee):
         "n-move rule": "move-count rule (e.g. 50 moves)",
     }
 
-    def __init__(self, variant: str, binary: str, chess960: bool = False):
-        super().__init__(variant, chess960)
+    def __init__(self, variant: str, binary: str, chess960: bool = False,
+                 lib: str = "pyffish"):
+        super().__init__(variant, chess960, lib)
         self._server = _StatusServer(binary, variant, chess960)
         self._insufficient: dict = {}
         try:
@@ -345,7 +364,7 @@ class ServedReferee(Referee):
         signature = _material_signature(self.fen(root, moves).split(" ")[0])
         hit = self._insufficient.get(signature)
         if hit is None:
-            w, b = sf.has_insufficient_material(self.variant, root, list(moves), self.chess960)
+            w, b = self.sf.has_insufficient_material(self.variant, root, list(moves), self.chess960)
             hit = self._insufficient[signature] = (bool(w), bool(b))
         return hit
 

@@ -33,6 +33,10 @@ try:
     import pyffish
 except ImportError:
     pyffish = None
+try:
+    import dabbaba as dabbaba_module
+except ImportError:
+    dabbaba_module = None
 
 
 def _engine(env_name, default):
@@ -155,6 +159,26 @@ class SmokeTests(unittest.TestCase):
         )
         self.assertEqual({g["White"] for g in games}, {"D1", "D2"})
         self.assertTrue(any("@" in g["UCIMoves"] for g in games), "no drop was played")
+
+    @requires(DABBABA and dabbaba_module, "DABBABA_BIN and the dabbaba module are needed")
+    def test_the_dabbaba_module_referees_the_same_match_as_pyffish(self):
+        # The same seeded games at fixed depth, refereed once by pyffish and once by
+        # Dabbaba's Python module: every move, result and reason the same.
+        pgns = {}
+        for lib in ("pyffish", "dabbaba"):
+            pgn = os.path.join(self.tmp, f"{lib}.pgn")
+            code, out, err = run_match(
+                ["--variant", "crazyhouse", "--games", "4", "--max-plies", "120",
+                 "--depth", "3", "--random-plies", "6", "--seed", "21", "--library", lib,
+                 "--pgn", pgn,
+                 "--engine", f"cmd={DABBABA}", "proto=uci", "name=D1",
+                 "--engine", f"cmd={DABBABA}", "proto=uci", "name=D2"], timeout=300)
+            self.assertEqual(code, 0, f"stdout:\n{out}\nstderr:\n{err}")
+            with open(pgn, encoding="utf-8") as fh:
+                pgns[lib] = [(g["UCIMoves"], g["Result"], g["Termination"])
+                             for g in parse_pgn(fh.read())]
+        self.assertEqual(len(pgns["pyffish"]), 4)
+        self.assertEqual(pgns["dabbaba"], pgns["pyffish"])
 
     @requires(DABBABA, "DABBABA_BIN not set (cargo test sets it)")
     def test_dabbaba_pair_xiangqi_ten_ranks_uci_and_cecp(self):

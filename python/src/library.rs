@@ -1,0 +1,142 @@
+//! The module's state: the variants (built-ins plus what `load_variant_config` and the
+//! `VariantPath` option added), each variant's tables built once, and an engine for
+//! `analyse` with the options `set_option` gave.
+//!
+//! pyffish keeps the same things global; so does this module, behind one lock that no call
+//! holds while it searches or counts (the tables are shared `Arc`s, the engine is taken out).
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
+
+use dabbaba::board::setup::playable;
+use dabbaba::cli::game::{GamePosition, VariantTables};
+use dabbaba::engine::Engine;
+use dabbaba::variant::{Variant, VariantSet};
+
+/// What the module knows.
+pub struct Library {
+    set: VariantSet,
+    tables: HashMap<String, (Arc<Variant>, VariantTables)>,
+    /// Options given to `set_option`, in order, replayed on every new engine.
+    options: Vec<(String, String)>,
+    /// An idle engine, if one was made.
+    engine: Option<Engine>,
+}
+
+/// A bad variant, FEN, move or option: the message becomes a `ValueError`.
+pub type Failure = String;
+
+static LIBRARY: LazyLock<Mutex<Library>> = LazyLock::new(|| {
+    let mut set = VariantSet::with_builtins();
+    set.check_playable_with(playable);
+    Mutex::new(Library {
+        set,
+        tables: HashMap::new(),
+        options: Vec::new(),
+        engine: None,
+    })
+});
+
+/// The library, locked. A panic elsewhere cannot leave it half-changed (every change is one
+/// assignment), so a poisoned lock is used as it is.
+pub fn library() -> MutexGuard<'static, Library> {
+    LIBRARY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Library {
+    /// The variants' names, in load order.
+    pub fn names(&self) -> Vec<String> {
+        self.set.names().map(str::to_string).collect()
+    }
+
+    /// A variant and its tables (built on first use).
+    pub fn variant(&mut self, name: &str) -> Result<(Arc<Variant>, VariantTables), Failure> {
+        if let Some((v, t)) = self.tables.get(name) {
+            return Ok((Arc::clone(v), t.clone()));
+        }
+        let v = self
+            .set
+            .get(name)
+            .ok_or_else(|| format!("unknown variant '{name}'"))?
+            .clone();
+        let t = VariantTables::new(&v).map_err(|e| e.to_string())?;
+        let v = Arc::new(v);
+        self.tables
+            .insert(name.to_string(), (Arc::clone(&v), t.clone()));
+        Ok((v, t))
+    }
+
+    /// Adds the sections of an INI text (a section named like a known variant replaces it).
+    /// The sections without problems are kept even when others have some; the problems are
+    /// the error, one `FILE:LINE: key: reason` per line.
+    pub fn load_config(&mut self, file: &str, text: &str) -> Result<(), Failure> {
+        let report = self.set.load_sections(file, text);
+        // A replaced variant has new tables, and the engine must see the new set.
+        for name in &report.loaded {
+            self.tables.remove(name);
+        }
+        if !report.loaded.is_empty() {
+            self.engine = None;
+        }
+        if report.is_clean() {
+            return Ok(());
+        }
+        let lines: Vec<String> = report.problems().iter().map(|e| e.to_string()).collect();
+        Err(lines.join("\n"))
+    }
+
+    /// Sets an engine option, checked by the engine's option registry (`VariantPath` loads
+    /// its file here instead).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
+        if name.trim().eq_ignore_ascii_case("VariantPath") {
+            let text = std::fs::read_to_string(value)
+                .map_err(|e| format!("VariantPath: cannot read '{value}': {e}"))?;
+            return self.load_config(value, &text);
+        }
+        let mut engine = self.take_engine()?;
+        let outcome = engine
+            .set_option(name, Some(value))
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        self.engine = Some(engine);
+        outcome?;
+        self.options.push((name.to_string(), value.to_string()));
+        Ok(())
+    }
+
+    /// The idle engine, or a new one with the options set so far. Give it back with
+    /// [`Library::return_engine`].
+    pub fn take_engine(&mut self) -> Result<Engine, Failure> {
+        if let Some(e) = self.engine.take() {
+            return Ok(e);
+        }
+        let mut engine = Engine::with_variants(self.set.clone());
+        for (name, value) in &self.options {
+            engine
+                .set_option(name, Some(value))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(engine)
+    }
+
+    /// Keeps an engine for the next search.
+    pub fn return_engine(&mut self, engine: Engine) {
+        self.engine = Some(engine);
+    }
+}
+
+/// A variant's position: `fen` (`"startpos"`: the variant's start) after `moves`, as pyffish
+/// reads its arguments. `chess960` adds to a variant that is Chess960 by definition.
+pub fn position(
+    variant: &str,
+    fen: &str,
+    moves: &[String],
+    chess960: bool,
+) -> Result<(Arc<Variant>, GamePosition), Failure> {
+    let (v, tables) = library().variant(variant)?;
+    let fen = (fen != "startpos").then_some(fen);
+    let game = tables
+        .position(fen, moves, chess960 || v.chess960)
+        .map_err(|e| e.to_string())?;
+    Ok((v, game))
+}

@@ -1,0 +1,138 @@
+//! Questions about one position, answered by the board layer in pyffish's terms: values as
+//! `VALUE_MATE`/`VALUE_DRAW` from the side to move's view, FEN problems as pyffish's codes.
+
+use dabbaba::board::fen::FenError;
+use dabbaba::board::position::{color_of, type_of, EMPTY, WALL};
+use dabbaba::board::setup::SetupError;
+use dabbaba::cli::game::{GamePosition, VariantTables};
+use dabbaba::color::Color;
+use dabbaba::protocol::usi::fen_to_sfen;
+use dabbaba::protocol::usi::Board;
+use dabbaba::variant::{GameValue, Variant};
+use dabbaba::with_position;
+
+use crate::library::Failure;
+use crate::{VALUE_DRAW, VALUE_MATE};
+
+/// pyffish's `FEN_OK`.
+pub const FEN_OK: i32 = 1;
+
+fn value(v: GameValue) -> i32 {
+    match v {
+        GameValue::Win => VALUE_MATE,
+        GameValue::Loss => -VALUE_MATE,
+        GameValue::Draw => VALUE_DRAW,
+    }
+}
+
+/// Whether the side to move is in check: its royal piece attacked, or with pseudo-royal
+/// pieces (`extinctionPseudoRoyal`) the check that the checkmate rule sees.
+pub fn in_check(game: &GamePosition) -> bool {
+    with_position!(&game.pos, p => p.in_check_for_mate())
+}
+
+/// Whether a legal move captures (e.p. included; castling and drops never do).
+pub fn is_capture(game: &GamePosition, text: &str) -> Result<bool, Failure> {
+    with_position!(&game.pos, p => {
+        let m = p.parse_uci_move(text).map_err(|e| e.to_string())?;
+        Ok(p.is_capture_move(m))
+    })
+}
+
+/// The letter of the piece the last move captured, demoted if it was promoted; `""` when it
+/// captured nothing.
+pub fn captured_letter(game: &GamePosition) -> String {
+    with_position!(&game.pos, p => {
+        let st = p.state();
+        if st.captured == EMPTY || st.captured == WALL {
+            return String::new();
+        }
+        let color = color_of(st.captured);
+        let kind = match st.captured_unpromoted {
+            0 => type_of(st.captured),
+            from => from - 1,
+        };
+        p.variant()
+            .piece(kind)
+            .map_or_else(String::new, |piece| piece.text_for(color))
+    })
+}
+
+/// The value for the side to move of a position without legal moves (an immediate end
+/// first, as pyffish's `game_result` looks).
+pub fn terminal_value(game: &GamePosition) -> i32 {
+    with_position!(&game.pos, p => value(p.terminal_outcome(false).0))
+}
+
+/// pyffish's `is_immediate_game_end`.
+pub fn immediate_end(game: &GamePosition) -> (bool, i32) {
+    with_position!(&game.pos, p => match p.immediate_end() {
+        Some((v, _)) => (true, value(v)),
+        None => (false, VALUE_DRAW),
+    })
+}
+
+/// pyffish's `is_optional_game_end`.
+pub fn optional_end(game: &GamePosition) -> (bool, i32) {
+    with_position!(&game.pos, p => match p.optional_game_end() {
+        Some((v, _)) => (true, value(v)),
+        None => (false, VALUE_DRAW),
+    })
+}
+
+/// `(white, black)` lack the material to win.
+pub fn insufficient(game: &GamePosition) -> (bool, bool) {
+    with_position!(&game.pos, p => (
+        p.has_insufficient_material(Color::White),
+        p.has_insufficient_material(Color::Black),
+    ))
+}
+
+/// Perft from the position.
+pub fn perft(game: &GamePosition, depth: u32, threads: usize) -> u64 {
+    game.pos.perft(depth, threads)
+}
+
+/// The FEN as SFEN (shogi's form: `b` for the first player, the hand after the side).
+pub fn sfen(v: &Variant, fen: &str) -> String {
+    let white_to_move = fen.split_whitespace().nth(1) != Some("b");
+    let board = Board {
+        files: u32::from(v.files),
+        ranks: u32::from(v.ranks),
+        white_to_move,
+        lion_square_field: !v.captures.lion_types.is_empty()
+            && !v.drops.piece_drops
+            && !v.drops.captures_to_hand,
+    };
+    fen_to_sfen(fen, board)
+}
+
+/// pyffish's code for a FEN: `FEN_OK`, or the code of pyffish's check the problem belongs to.
+pub fn validate_fen(tables: &VariantTables, fen: &str, chess960: bool) -> i32 {
+    match tables.position(Some(fen), &[], chess960) {
+        Ok(_) => FEN_OK,
+        Err(SetupError::Fen(e)) => fen_error_code(&e),
+        Err(_) => -1,
+    }
+}
+
+fn fen_error_code(e: &FenError) -> i32 {
+    match e {
+        FenError::Empty => 0,
+        FenError::RowCount { .. } | FenError::RowWidth { .. } => -8,
+        FenError::UnknownPiece(_) | FenError::BadBoardChar(_) => -10,
+        FenError::BadPromoted(_) => -12,
+        FenError::BadSide(_) => -6,
+        FenError::BadCastling { .. } => -5,
+        FenError::BadEnPassant(_) | FenError::BadLionSquare { .. } => -4,
+        FenError::MissingKing { .. } | FenError::TooManyKings { .. } => -3,
+        FenError::Holdings | FenError::BadHoldings { .. } => -7,
+        FenError::Trailing(_) => -11,
+        FenError::BadCounter { what, .. } => match *what {
+            "half-move clock" => -2,
+            "check count" => -13,
+            "counting limit" => -14,
+            _ => -1,
+        },
+    }
+}
