@@ -14,7 +14,11 @@ except ImportError:
     dab = None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", "release", "dabbaba")
+# The engine binary: DABBABA_BIN, else the release build, else the one `cargo test` built.
+BINARY = next((b for b in [os.environ.get("DABBABA_BIN"),
+                           os.path.join(ROOT, "target", "release", "dabbaba"),
+                           os.path.join(ROOT, "target", "debug", "dabbaba")]
+               if b and os.path.isfile(b)), os.path.join(ROOT, "target", "release", "dabbaba"))
 NEEDED = "needs the dabbaba module (python/README.md)"
 if dab is None and os.environ.get("CI") == "true":
     raise RuntimeError(NEEDED)
