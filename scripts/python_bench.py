@@ -65,7 +65,7 @@ def main():
             print(f"{variant:12} {name:14} {theirs:10.0f} {ours:10.0f} {ours / theirs:6.2f}")
     print()
     print(f"{'perft':24} {'module s':>9} {'binary s':>9}")
-    for variant, depth in [("chess", 5), ("xiangqi", 4), ("shogi", 4)]:
+    for variant, depth in [("chess", 6), ("xiangqi", 5), ("shogi", 5)]:
         t = time.perf_counter()
         nodes = dabbaba.perft(variant, "startpos", [], depth)
         module = time.perf_counter() - t
