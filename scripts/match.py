@@ -75,10 +75,13 @@ def build_parser():
                         "variants whose rules Dabbaba shares with pyffish")
     p.add_argument("--library", choices=refmod.LIBRARIES, default="pyffish",
                    help="the Python library with pyffish's interface that referees: pyffish "
-                        "(default) or dabbaba, Dabbaba's own module (python/README.md), which "
-                        "gives the same answers faster")
+                        "(default; Fairy-Stockfish's rules, independent of Dabbaba) or dabbaba, "
+                        "Dabbaba's own module (python/README.md): the same answers, faster, but "
+                        "not an independent referee for matches of Dabbaba itself; not with "
+                        "--referee")
     p.add_argument("--variants-ini", metavar="FILE",
-                   help="variants.ini loaded into pyffish and passed to the engines (VariantPath)")
+                   help="variants.ini loaded into the referee library and passed to the engines "
+                        "(VariantPath)")
     p.add_argument("--chess960", action="store_true", help="Chess960-style castling in the referee")
     p.add_argument("--games", type=int, default=2, help="number of games (rounded up to pairs)")
     p.add_argument("--tc", type=parse_tc, metavar="BASE+INC", help="clock, e.g. 10+0.1 (seconds)")
@@ -115,6 +118,9 @@ def main(argv=None):
         return 1
     try:
         specs = [EngineSpec.parse(toks) for toks in args.engine]
+        if args.referee and args.library != "pyffish":
+            raise refmod.RefereeError("--library does not apply with --referee (the binary's "
+                                      "own rules referee)")
         if args.variants_ini:
             refmod.load_variants_ini(args.variants_ini, args.library)
         if args.referee:

@@ -52,17 +52,24 @@ class Board:
 
     def push(self, move):
         """Plays a move given in UCI text; an illegal one raises `ValueError`."""
-        # Checked first, so a bad move leaves the game as it was.
+        # Checked first (UCI text only, as every function reads moves), so a bad move leaves
+        # the game as it was.
         get_fen(self.variant, self.root, self.moves + [move], self.chess960)
         self.moves.append(move)
 
     def push_san(self, san):
-        """Plays a move given in the variant's default notation (SAN for chess)."""
-        for move in self.legal_moves():
-            if get_san(self.variant, self.fen(), move, self.chess960) == san:
-                self.push(move)
-                return move
-        raise ValueError(f"no legal move is written {san!r} in {self.fen()}")
+        """Plays a move given in the variant's default notation (SAN for chess; check marks
+        may be left out) and returns it in UCI text."""
+        fen = self.fen()
+        written = {m: get_san(self.variant, fen, m, self.chess960) for m in self.legal_moves()}
+        # The exact text first: in shogi notations a trailing `+` is a promotion.
+        found = [m for m, text in written.items() if text == san]
+        if not found:
+            found = [m for m, text in written.items() if text.rstrip("+#") == san.rstrip("+#")]
+        if len(found) != 1:
+            raise ValueError(f"no legal move is written {san!r} in {fen}")
+        self.moves.append(found[0])
+        return found[0]
 
     def pop(self):
         """Takes the last move back and returns it."""

@@ -4,13 +4,13 @@
 use std::sync::{Arc, Mutex};
 
 use dabbaba::engine::{Engine, Info, InfoLine};
-use dabbaba::search::Limits;
 use dabbaba::search::Score;
+use dabbaba::search::{Limits, MAX_PLY};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::library::{library, position, Failure};
-use crate::value_error;
+use crate::{value_error, Flag};
 
 /// One line of the search's last iteration.
 struct Line {
@@ -90,7 +90,7 @@ fn line_dict<'py>(py: Python<'py>, line: &Line) -> PyResult<Bound<'py, PyDict>> 
 /// set with `set_option` (Hash, Threads, EvalFile, ...) apply. At fixed nodes with one thread
 /// the answer is the same on every call.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, nodes=None, depth=None, movetime=None, multipv=1, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, nodes=None, depth=None, movetime=None, multipv=1, chess960=Flag(false)))]
 #[allow(clippy::too_many_arguments)]
 fn analyse<'py>(
     py: Python<'py>,
@@ -101,7 +101,7 @@ fn analyse<'py>(
     depth: Option<u32>,
     movetime: Option<u64>,
     multipv: usize,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     if nodes.is_none() && depth.is_none() && movetime.is_none() {
         return Err(value_error(
@@ -109,25 +109,26 @@ fn analyse<'py>(
         ));
     }
     // The position is checked here first: its errors read as every other function's.
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     let request = Request {
         variant,
         fen: (fen != "startpos").then_some(fen),
         moves: &moves,
-        chess960,
+        chess960: chess960.0,
         multipv: multipv.max(1),
         limits: Limits {
             nodes,
-            depth,
+            // The search goes no deeper than MAX_PLY; a larger depth is the same search.
+            depth: depth.map(|d| d.min(MAX_PLY as u32)),
             movetime,
             ..Limits::default()
         },
     };
-    let mut engine = library().take_engine().map_err(value_error)?;
-    let found = py.detach(|| search(&mut engine, &request));
+    let mut lent = library().take_engine().map_err(value_error)?;
+    let found = py.detach(|| search(&mut lent.engine, &request));
     // A fresh game next time: the hash of one call does not steer the next.
-    engine.new_game();
-    library().return_engine(engine);
+    lent.engine.new_game();
+    library().return_engine(lent);
     let lines: Vec<Line> = found
         .map_err(value_error)?
         .into_iter()

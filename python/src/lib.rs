@@ -37,6 +37,19 @@ fn value_error(message: Failure) -> PyErr {
     error::new_err(message)
 }
 
+/// A yes-or-no argument read as pyffish reads it: any object by its truth value (`0`, `1`,
+/// `None`, `True`, ...), not only a `bool`.
+#[derive(Debug, Clone, Copy)]
+pub struct Flag(pub bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> Result<Self, Self::Error> {
+        obj.is_truthy().map(Flag)
+    }
+}
+
 /// The module's version, as pyffish gives its own: `(major, minor, patch)`.
 #[pyfunction]
 fn version() -> (u32, u32, u32) {
@@ -106,14 +119,14 @@ fn captures_to_hand(variant: &str) -> PyResult<bool> {
 
 /// The legal moves after `moves`, in UCI text.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
 fn legal_moves(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<Vec<String>> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(game.legal_move_texts())
 }
 
@@ -121,35 +134,35 @@ fn legal_moves(
 /// are accepted for pyffish's sake: promoted pieces are always marked, and the counting
 /// rule's state is what the moves made it.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false, sfen=false, show_promoted=false, count_started=0))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false), sfen=Flag(false), show_promoted=Flag(false), count_started=0))]
 #[allow(clippy::too_many_arguments)]
 fn get_fen(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
-    sfen: bool,
-    show_promoted: bool,
+    chess960: Flag,
+    sfen: Flag,
+    show_promoted: Flag,
     count_started: i64,
 ) -> PyResult<String> {
-    let _ = (show_promoted, count_started);
-    let (v, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let _ = (show_promoted.0, count_started);
+    let (v, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     let fen = game.status().fen;
-    Ok(if sfen { rules::sfen(&v, &fen) } else { fen })
+    Ok(if sfen.0 { rules::sfen(&v, &fen) } else { fen })
 }
 
 /// One move in a notation (pyffish's `NOTATION_*`; `NOTATION_DEFAULT` is the variant's
 /// usual one).
 #[pyfunction]
-#[pyo3(signature = (variant, fen, move_, chess960=false, notation=0))]
+#[pyo3(signature = (variant, fen, move_, chess960=Flag(false), notation=0))]
 fn get_san(
     variant: &str,
     fen: &str,
     move_: &str,
-    chess960: bool,
+    chess960: Flag,
     notation: i32,
 ) -> PyResult<String> {
-    let (v, game) = position(variant, fen, &[], chess960).map_err(value_error)?;
+    let (v, game) = position(variant, fen, &[], chess960.0).map_err(value_error)?;
     let notation = notation::from_code(notation, &v).map_err(value_error)?;
     let line = notation::line(&game, &[move_.to_string()], notation).map_err(value_error)?;
     Ok(line.into_iter().next().unwrap_or_default())
@@ -157,52 +170,52 @@ fn get_san(
 
 /// A line of moves from `fen` in a notation, each in the position the moves before it reach.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false, notation=0))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false), notation=0))]
 fn get_san_moves(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
     notation: i32,
 ) -> PyResult<Vec<String>> {
-    let (v, game) = position(variant, fen, &[], chess960).map_err(value_error)?;
+    let (v, game) = position(variant, fen, &[], chess960.0).map_err(value_error)?;
     let notation = notation::from_code(notation, &v).map_err(value_error)?;
     notation::line(&game, &moves, notation).map_err(value_error)
 }
 
 /// Whether the side to move is in check after `moves`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
-fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
+fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: Flag) -> PyResult<bool> {
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::in_check(&game))
 }
 
 /// Whether `move_` (legal after `moves`) captures.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, move_, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, move_, chess960=Flag(false)))]
 fn is_capture(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
     move_: &str,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<bool> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     rules::is_capture(&game, move_).map_err(value_error)
 }
 
 /// The piece the last of `moves` captured, as its letter before the capture (a promoted
 /// piece as the piece it was promoted from), or `""`: what a bughouse player passes on.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
 fn piece_to_partner(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<String> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::captured_letter(&game))
 }
 
@@ -210,23 +223,23 @@ fn piece_to_partner(
 /// immediate end if there is one, else its checkmate or stalemate value (`VALUE_MATE`
 /// negated for a loss, `VALUE_DRAW`, `VALUE_MATE`).
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
-fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
+fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: Flag) -> PyResult<i32> {
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::terminal_value(&game))
 }
 
 /// `(ended, value)`: whether a variant rule has ended the game (extinction, flag, n-check,
 /// ...), and its value for the side to move.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
 fn is_immediate_game_end(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<(bool, i32)> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::immediate_end(&game))
 }
 
@@ -234,55 +247,55 @@ fn is_immediate_game_end(
 /// counting), and its value for the side to move. Repetitions count the positions `moves`
 /// passed through.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false, count_started=0))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false), count_started=0))]
 fn is_optional_game_end(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::optional_end(&game))
 }
 
 /// `(white, black)`: whether each side lacks the material to win.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960=false))]
+#[pyo3(signature = (variant, fen, moves, chess960=Flag(false)))]
 fn has_insufficient_material(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<(bool, bool)> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(rules::insufficient(&game))
 }
 
 /// `FEN_OK` (1) for a FEN the variant can play, else a negative code of pyffish's
 /// (`-10` a bad character, `-8` the board's shape, ...; `0` an empty FEN).
 #[pyfunction]
-#[pyo3(signature = (fen, variant, chess960=false))]
-fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
+#[pyo3(signature = (fen, variant, chess960=Flag(false)))]
+fn validate_fen(fen: &str, variant: &str, chess960: Flag) -> PyResult<i32> {
     let (v, tables) = library().variant(variant).map_err(value_error)?;
-    Ok(rules::validate_fen(&tables, fen, chess960 || v.chess960))
+    Ok(rules::validate_fen(&tables, fen, chess960.0 || v.chess960))
 }
 
 /// Leaf nodes of the legal-move tree `depth` plies deep (Dabbaba's perft; not in pyffish).
 /// The GIL is released while it counts.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, depth, chess960=false, threads=1))]
+#[pyo3(signature = (variant, fen, moves, depth, chess960=Flag(false), threads=1))]
 fn perft(
     py: Python<'_>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
     depth: u32,
-    chess960: bool,
+    chess960: Flag,
     threads: usize,
 ) -> PyResult<u64> {
-    let (_, game) = position(variant, fen, &moves, chess960).map_err(value_error)?;
+    let (_, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
     Ok(py.detach(|| rules::perft(&game, depth, threads.max(1))))
 }
 

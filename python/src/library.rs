@@ -12,15 +12,27 @@ use dabbaba::board::setup::playable;
 use dabbaba::cli::game::{GamePosition, VariantTables};
 use dabbaba::engine::Engine;
 use dabbaba::variant::{Variant, VariantSet};
+use dabbaba::with_position;
 
 /// What the module knows.
 pub struct Library {
     set: VariantSet,
     tables: HashMap<String, (Arc<Variant>, VariantTables)>,
-    /// Options given to `set_option`, in order, replayed on every new engine.
+    /// Options given to `set_option`, the last value of each (names compared ignoring
+    /// case), replayed on every new engine.
     options: Vec<(String, String)>,
     /// An idle engine, if one was made.
     engine: Option<Engine>,
+    /// Counts changes of the variants and options: an engine taken out before a change is
+    /// not taken back, so a search that overlapped `set_option` or `load_variant_config`
+    /// cannot bring back the old settings.
+    generation: u64,
+}
+
+/// An engine lent out of the library for one search, with the settings' generation it has.
+pub struct Lent {
+    pub engine: Engine,
+    generation: u64,
 }
 
 /// A bad variant, FEN, move or option: the message becomes a `ValueError`.
@@ -34,13 +46,22 @@ static LIBRARY: LazyLock<Mutex<Library>> = LazyLock::new(|| {
         tables: HashMap::new(),
         options: Vec::new(),
         engine: None,
+        generation: 0,
     })
 });
 
-/// The library, locked. A panic elsewhere cannot leave it half-changed (every change is one
-/// assignment), so a poisoned lock is used as it is.
+/// The library, locked. After a panic inside a call (which PyO3 turns into an exception)
+/// the caches are dropped: the variants stay (a section is added whole or not at all), but
+/// tables or an engine built from a half-done change are not trusted.
 pub fn library() -> MutexGuard<'static, Library> {
-    LIBRARY.lock().unwrap_or_else(|e| e.into_inner())
+    LIBRARY.lock().unwrap_or_else(|poisoned| {
+        LIBRARY.clear_poison();
+        let mut lib = poisoned.into_inner();
+        lib.tables.clear();
+        lib.engine = None;
+        lib.generation += 1;
+        lib
+    })
 }
 
 impl Library {
@@ -77,6 +98,7 @@ impl Library {
         }
         if !report.loaded.is_empty() {
             self.engine = None;
+            self.generation += 1;
         }
         if report.is_clean() {
             return Ok(());
@@ -93,22 +115,29 @@ impl Library {
                 .map_err(|e| format!("VariantPath: cannot read '{value}': {e}"))?;
             return self.load_config(value, &text);
         }
-        let mut engine = self.take_engine()?;
+        // Checked by an engine (a bad value, an unknown name, an EvalFile that does not
+        // load are its errors), which then stays idle with the option set.
+        let Lent { mut engine, .. } = self.take_engine()?;
         let outcome = engine
             .set_option(name, Some(value))
             .map(|_| ())
             .map_err(|e| e.to_string());
+        if outcome.is_ok() {
+            self.options
+                .retain(|(old, _)| !old.trim().eq_ignore_ascii_case(name.trim()));
+            self.options.push((name.to_string(), value.to_string()));
+            self.generation += 1;
+        }
         self.engine = Some(engine);
-        outcome?;
-        self.options.push((name.to_string(), value.to_string()));
-        Ok(())
+        outcome
     }
 
     /// The idle engine, or a new one with the options set so far. Give it back with
     /// [`Library::return_engine`].
-    pub fn take_engine(&mut self) -> Result<Engine, Failure> {
-        if let Some(e) = self.engine.take() {
-            return Ok(e);
+    pub fn take_engine(&mut self) -> Result<Lent, Failure> {
+        let generation = self.generation;
+        if let Some(engine) = self.engine.take() {
+            return Ok(Lent { engine, generation });
         }
         let mut engine = Engine::with_variants(self.set.clone());
         for (name, value) in &self.options {
@@ -116,17 +145,20 @@ impl Library {
                 .set_option(name, Some(value))
                 .map_err(|e| e.to_string())?;
         }
-        Ok(engine)
+        Ok(Lent { engine, generation })
     }
 
-    /// Keeps an engine for the next search.
-    pub fn return_engine(&mut self, engine: Engine) {
-        self.engine = Some(engine);
+    /// Keeps an engine for the next search, unless the settings changed while it was out.
+    pub fn return_engine(&mut self, lent: Lent) {
+        if lent.generation == self.generation {
+            self.engine = Some(lent.engine);
+        }
     }
 }
 
-/// A variant's position: `fen` (`"startpos"`: the variant's start) after `moves`, as pyffish
-/// reads its arguments. `chess960` adds to a variant that is Chess960 by definition.
+/// A variant's position: `fen` (`"startpos"`: the variant's start) after `moves` in UCI text,
+/// as pyffish reads its arguments. `chess960` adds to a variant that is Chess960 by
+/// definition.
 pub fn position(
     variant: &str,
     fen: &str,
@@ -135,8 +167,16 @@ pub fn position(
 ) -> Result<(Arc<Variant>, GamePosition), Failure> {
     let (v, tables) = library().variant(variant)?;
     let fen = (fen != "startpos").then_some(fen);
-    let game = tables
-        .position(fen, moves, chess960 || v.chess960)
+    let mut game = tables
+        .position(fen, &[], chess960 || v.chess960)
         .map_err(|e| e.to_string())?;
+    // UCI text only, as pyffish: a move list another function can read back the same way.
+    for text in moves {
+        with_position!(&mut game.pos, p => {
+            let m = p.parse_uci_move(text).map_err(|e| e.to_string())?;
+            game.history.push(p.key());
+            p.make_move(m);
+        });
+    }
     Ok((v, game))
 }

@@ -15,7 +15,7 @@ use dabbaba::with_position;
 use pyo3::prelude::*;
 
 use crate::library::{position, Failure};
-use crate::value_error;
+use crate::{value_error, Flag};
 
 /// Side of a square, in SVG units.
 const SQ: u32 = 40;
@@ -49,6 +49,7 @@ impl Glyph {
     /// A FEN token (`P`, `+r`, `Q~`, `n'`) as a glyph.
     fn from_token(token: &str) -> Glyph {
         let promoted = token.starts_with('+') || token.ends_with('~');
+        // The letter and its prime, if any (Dai Shogi's `N'`).
         let core: String = token.chars().filter(|c| !matches!(c, '+' | '~')).collect();
         let white = core.chars().next().is_some_and(|c| c.is_ascii_uppercase());
         Glyph {
@@ -75,11 +76,12 @@ fn fen_rows(board: &str) -> Vec<Vec<String>> {
                         chars.next();
                     }
                     tokens.push(n);
-                } else if c == '+' {
-                    let letter = chars.next().map(String::from).unwrap_or_default();
-                    tokens.push(format!("+{letter}"));
                 } else {
+                    // A piece: `+` (promoted), its letter, then a prime or `~` (`+N'`, `Q~`).
                     let mut t = c.to_string();
+                    if c == '+' {
+                        t.extend(chars.next());
+                    }
                     while let Some(s) = chars.peek().filter(|s| matches!(s, '~' | '\'')) {
                         t.push(*s);
                         chars.next();
@@ -432,20 +434,20 @@ fn render(
 /// The position `fen` (or `"startpos"`) after `moves` as SVG text. `lastmove` (a move in UCI
 /// text) has its squares marked; `arrows` are `(from, to)` square pairs or move texts.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, lastmove=None, arrows=Vec::new(), moves=Vec::new(), chess960=false))]
+#[pyo3(signature = (variant, fen, lastmove=None, arrows=Vec::new(), moves=Vec::new(), chess960=Flag(false)))]
 fn svg(
     variant: &str,
     fen: &str,
     lastmove: Option<&str>,
     arrows: Vec<Bound<'_, PyAny>>,
     moves: Vec<String>,
-    chess960: bool,
+    chess960: Flag,
 ) -> PyResult<String> {
     let arrows = arrows
         .iter()
         .map(arrow_ends)
         .collect::<PyResult<Vec<_>>>()?;
-    render(variant, fen, &moves, lastmove, &arrows, chess960).map_err(value_error)
+    render(variant, fen, &moves, lastmove, &arrows, chess960.0).map_err(value_error)
 }
 
 /// Adds `svg` to the module.

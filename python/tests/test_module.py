@@ -49,6 +49,13 @@ class Errors(unittest.TestCase):
         self.assertRefused(lambda: dab.svg("chess", "startpos", None, ["e2"]), "arrow")
         self.assertRefused(lambda: dab.load_variant_config("[broken]\nmaxRank = many\n"),
                            r"<config>:2: maxRank")
+        # Moves are UCI text, as pyffish reads them: SAN is refused everywhere alike.
+        self.assertRefused(lambda: dab.legal_moves("chess", "startpos", ["e4"]), "e4")
+        # Yes-or-no arguments by their truth value, as pyffish reads them.
+        self.assertEqual(dab.legal_moves("chess", "startpos", [], 0),
+                         dab.legal_moves("chess", "startpos", [], False))
+        self.assertIn("e1h1", dab.legal_moves(
+            "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", [], 1))
         # Wrong types are Python's own TypeError, not a crash.
         with self.assertRaises(TypeError):
             dab.legal_moves("chess", "startpos", "e2e4")
@@ -152,4 +159,9 @@ class BeyondPyffish(unittest.TestCase):
         self.assertEqual(svg.count('class="piece"'), 28 + 2)
         self.assertEqual(svg.count("#cdd26a"), 1)
         self.assertEqual(dab.svg("xiangqi", "startpos").count('class="palace"'), 4)
+        # A promoted piece with a primed letter (Dai Shogi's `+N'`) is one piece.
+        dai = dab.start_fen("dai").replace("/15/15/15/", "/7+N'7/15/15/", 1)
+        svg = dab.svg("dai", dai)
+        self.assertEqual(svg.count('class="piece"'), 131)
+        self.assertEqual(svg.count(">+N'<"), 1)
         self.assertEqual(dab.svg("omicron", "startpos").count("#6b6b6b"), 36)

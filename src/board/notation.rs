@@ -1,6 +1,6 @@
 //! The move notations Fairy-Stockfish writes, so that tools built on pyffish's `get_san`
-//! read the same text from us: its SAN (the engine's own SAN for PGN is
-//! [`crate::board::san`]; the two differ only in shogi-style promotions), long algebraic (`Ng1-f3`),
+//! read the same text from us (`python/tests/test_pyffish_compat.py` compares every one):
+//! its SAN, long algebraic (`Ng1-f3`),
 //! the Western shogi notations (Hosking `P76`, Hodges `P-7f`, Hodges with numbers `P-76`),
 //! janggi's (`R01-02`, rank before file) and xiangqi's WXF (`C2=5`, `H8+7`, `+R-1`), and the
 //! two Thai forms of makruk.
@@ -79,10 +79,12 @@ impl Notation {
 
 impl<B: Bitboard> Position<B> {
     /// A legal move in `notation`, or `None` for a move that is not legal here. `San` is
-    /// Fairy-Stockfish's SAN, which differs from [`Position::move_to_san`] (the engine's own,
-    /// for PGN) only in shogi-style promotions: `=+P` for a promotion to a `+P`, nothing for a
-    /// declined one. A multi-leg move, which Fairy-Stockfish's notations do not write, is
-    /// given as [`Position::move_to_san`] writes it.
+    /// Fairy-Stockfish's SAN. The engine's own SAN ([`Position::move_to_san`], for PGN and
+    /// analysis) agrees with it in the variants Fairy-Stockfish gives SAN by default and
+    /// differs where its choices read better or parse back: shogi-style promotions as `+`
+    /// and declined ones as `=`, promoted pieces named `+L` after their origin. A multi-leg
+    /// move, which Fairy-Stockfish's notations do not write, is given as
+    /// [`Position::move_to_san`] writes it.
     pub fn move_to_notation(&self, m: Move, notation: Notation) -> Option<String> {
         if m.kind() == MoveKind::MultiLeg {
             return self.move_to_san(m);

@@ -64,6 +64,25 @@ impl<B: Bitboard> Position<B> {
     /// The legal move whose SAN is `text` (check marks and `!?` annotations are ignored;
     /// `0-0` is read as `O-O`).
     pub fn parse_san_move(&self, text: &str) -> Option<Move> {
+        let found = self.parse_san_text(text);
+        if found.is_some() {
+            return found;
+        }
+        // A piece with a synonym (`pieceSynonyms`) written with its FEN letter (`Nc3` for the
+        // xiangqi horse SAN writes `Hc3`), as older files and other tools write it.
+        let mut chars = text.trim().chars();
+        let first = chars.next()?;
+        let (_, synonym) = self
+            .t
+            .variant
+            .xboard
+            .piece_synonyms
+            .iter()
+            .find(|(base, _)| *base == first)?;
+        self.parse_san_text(&format!("{synonym}{}", chars.as_str()))
+    }
+
+    fn parse_san_text(&self, text: &str) -> Option<Move> {
         let marked = text.trim().trim_end_matches(['#', '!', '?']);
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
@@ -199,7 +218,7 @@ impl<B: Bitboard> Position<B> {
                 o != m
                     && o.to() == to
                     && o.from() != from
-                    && o.kind() == m.kind()
+                    && plain_kind(o.kind()) == plain_kind(m.kind())
                     && o.piece() == m.piece()
                     && o.is_gating() == m.is_gating()
                     && o.wall_square() == m.wall_square()
@@ -274,6 +293,15 @@ impl<B: Bitboard> Position<B> {
     }
 }
 
+/// A move's kind for telling moves apart in SAN: a rule-specific move is written as a plain
+/// one, so the two must be told apart by their squares.
+fn plain_kind(kind: MoveKind) -> MoveKind {
+    match kind {
+        MoveKind::Special => MoveKind::Normal,
+        k => k,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::board::{Game, Position};
@@ -338,6 +366,37 @@ mod tests {
         assert_eq!(p.parse_san_move("Pxe7+"), Some(promote));
         assert_eq!(p.parse_san_move("Pxe7="), Some(stay));
         assert_eq!(p.parse_san_move("Pxe7"), Some(stay));
+    }
+
+    #[test]
+    fn synonyms_walls_and_special_moves_as_fairy_stockfish_writes_them() {
+        // The xiangqi horse is `n` in FENs and `H` in SAN; `h` reads as a horse too, and
+        // `Nh3`-style SAN (older files) still parses.
+        let v = builtin("xiangqi").expect("xiangqi");
+        let fen = "rhbakabhr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHBAKABHR w - - 0 1";
+        let Game::W128(p) = Game::new(v, Some(fen), false).expect("h is a horse") else {
+            unreachable!("xiangqi is 9x10");
+        };
+        let m = p.parse_uci_move("h1g3").expect("legal");
+        assert_eq!(p.move_to_san(m).as_deref(), Some("Hg3"));
+        assert_eq!(p.parse_san_move("Hg3"), Some(m));
+        assert_eq!(p.parse_san_move("Ng3"), Some(m));
+        let e = p.parse_uci_move("c1e3").expect("legal");
+        assert_eq!(p.move_to_san(e).as_deref(), Some("Ece3"));
+        // A walling move names its wall; a Cambodian king's leap is a king move.
+        let duck = builtin("duck").expect("duck");
+        let Game::W64(d) = Game::new(duck, None, false).expect("start") else {
+            unreachable!("duck chess is 8x8");
+        };
+        let m = d.parse_uci_move("e2e4,e4e5").expect("legal");
+        assert_eq!(d.move_to_san(m).as_deref(), Some("e4,e5"));
+        assert_eq!(d.parse_san_move("e4,e5"), Some(m));
+        let khmer = builtin("cambodian").expect("cambodian");
+        let Game::W64(c) = Game::new(khmer, None, false).expect("start") else {
+            unreachable!("cambodian is 8x8");
+        };
+        let leap = c.parse_uci_move("d1b2").expect("legal");
+        assert_eq!(c.move_to_san(leap).as_deref(), Some("Kb2"));
     }
 
     #[test]

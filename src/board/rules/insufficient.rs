@@ -15,8 +15,8 @@
 //!   kings, or where stalemate or a check wins.
 //!
 //! A side with pieces in hand, a variant where captures go to the hand, an extinction rule
-//! (not of pseudo-royal pieces) or a flag the side still has a piece for, is never short of
-//! material.
+//! (not of pseudo-royal pieces), a flag the side still has a piece for, or a repetition that
+//! does not draw (`nFoldValue`), is never short of material.
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -50,6 +50,7 @@ impl<B: Bitboard> Position<B> {
             || self.hand_count(side) > 0
             || (ext.value.is_some() && !ext.pseudo_royal)
             || self.has_flag_piece(side)
+            || v.game_end.n_fold_value != GameValue::Draw
         {
             return false;
         }
@@ -118,5 +119,66 @@ impl<B: Bitboard> Position<B> {
             Some(p) => self.count(p, side) > 0,
             None => self.by_color[side].any(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Game;
+    use crate::color::Color;
+    use crate::variant::builtin;
+
+    /// `(white, black)` short of material in a variant's position.
+    fn short(variant: &str, fen: &str) -> (bool, bool) {
+        let v = builtin(variant).expect("built in");
+        let game = Game::new(v, Some(fen), false).expect("fen");
+        crate::with_position!(&game, p => (
+            p.has_insufficient_material(Color::White),
+            p.has_insufficient_material(Color::Black),
+        ))
+    }
+
+    #[test]
+    fn the_classic_draws_and_what_is_not_one() {
+        assert_eq!(
+            short("chess", "8/8/4k3/8/8/8/4K3/8 w - - 0 1"),
+            (true, true)
+        );
+        // A lone knight cannot mate; a rook can; bishops can only on both colours.
+        assert_eq!(
+            short("chess", "8/8/4k3/8/8/8/4KN2/8 w - - 0 1"),
+            (true, true)
+        );
+        assert_eq!(
+            short("chess", "8/8/4k3/8/8/8/4KR2/8 w - - 0 1"),
+            (false, true)
+        );
+        assert_eq!(
+            short("chess", "8/8/4k3/8/8/8/4K3/2B2B2 w - - 0 1"),
+            (false, true)
+        );
+        assert_eq!(
+            short("chess", "8/8/4k3/8/8/8/3BKB2/8 w - - 0 1"),
+            (true, true)
+        );
+        // A knight with another piece beside the kings may mate (with the other side's help).
+        assert_eq!(
+            short("chess", "8/8/4k3/4p3/8/8/4KN2/8 w - - 0 1"),
+            (false, false)
+        );
+        // Pieces in hand always can; so can a side where stalemate wins.
+        assert_eq!(
+            short("crazyhouse", "8/8/4k3/8/8/8/4K3/8[] w - - 0 1"),
+            (false, false)
+        );
+        assert_eq!(
+            short("shatranj", "8/8/4k3/8/8/8/4KN2/8 w - - 0 1"),
+            (false, false)
+        );
+        // Xiangqi's advisors never leave the palace, so they never reach the other king.
+        assert_eq!(
+            short("xiangqi", "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"),
+            (true, true)
+        );
     }
 }
