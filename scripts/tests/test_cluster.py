@@ -81,9 +81,17 @@ def single_analyse(epd, nodes, out):
     return deterministic(out)
 
 
+def _default_sigint():
+    # A job started in the background by a non-interactive shell (`cmd &`, as a CI runner
+    # may start the tests) inherits SIGINT ignored, and Python then never turns Ctrl-C
+    # into KeyboardInterrupt: the run under test gets the default back.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def cluster(*args, **kw):
     return subprocess.Popen([sys.executable, CLUSTER, *args, "--binary", BINARY],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint, **kw)
 
 
 def children(pid):
@@ -216,15 +224,22 @@ class ClusterJobs(unittest.TestCase):
         epd = self.path("in.epd")
         with open(epd, "w", encoding="utf-8") as fh:
             fh.write(epd_lines(30))
-        want = single_analyse(epd, 20000, self.path("single.ndjson"))
-        p = cluster("analyse", epd, "--nodes", "20000", "--chunk", "2", "--workers", "2",
+        # About 0.1 s a position (0.2 s a chunk), so that a task is caught running a while.
+        nodes = "100000"
+        want = single_analyse(epd, int(nodes), self.path("single.ndjson"))
+        p = cluster("analyse", epd, "--nodes", nodes, "--chunk", "2", "--workers", "2",
                     "--out", self.path("out.ndjson"))
         killed = None
+        seen = {}  # analyse process -> when it was first seen
         deadline = time.monotonic() + 120
         while killed is None and time.monotonic() < deadline and p.poll() is None:
-            # A worker process with a `dabbaba analyse` of its own running: kill it mid-task.
+            # A worker process with a `dabbaba analyse` of its own that has run for 0.1 s
+            # (the worker has long reported the task's start, which counts the retry): kill
+            # it mid-task.
+            now = time.monotonic()
             for w in children(p.pid):
-                if any("analyse" in cmdline(c) for c in children(w)):
+                running = [c for c in children(w) if "analyse" in cmdline(c)]
+                if any(now - seen.setdefault(c, now) >= 0.1 for c in running):
                     os.kill(w, signal.SIGKILL)
                     killed = w
                     break
