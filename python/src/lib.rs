@@ -147,7 +147,7 @@ fn get_fen(
 ) -> PyResult<String> {
     let _ = (show_promoted.0, count_started);
     let (v, game) = position(variant, fen, &moves, chess960.0).map_err(value_error)?;
-    let fen = game.status().fen;
+    let fen = rules::fen(&game);
     Ok(if sfen.0 { rules::sfen(&v, &fen) } else { fen })
 }
 

@@ -31,6 +31,11 @@ pub fn in_check(game: &GamePosition) -> bool {
     with_position!(&game.pos, p => p.in_check_for_mate())
 }
 
+/// The position as FEN.
+pub fn fen(game: &GamePosition) -> String {
+    with_position!(&game.pos, p => p.fen())
+}
+
 /// Whether a legal move captures (e.p. included; castling and drops never do).
 pub fn is_capture(game: &GamePosition, text: &str) -> Result<bool, Failure> {
     with_position!(&game.pos, p => {
