@@ -33,6 +33,9 @@ def build_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     p.add_argument("--variant", default="chess")
     p.add_argument("--variants-ini", metavar="FILE", help="variant definitions for the referee")
+    p.add_argument("--library", choices=refmod.LIBRARIES, default="pyffish",
+                   help="the library with pyffish's interface that plays the random plies and "
+                        "writes the SAN: pyffish (default) or dabbaba (python/README.md)")
     p.add_argument("--chess960", action="store_true")
     p.add_argument("--games", type=int, default=2,
                    help="games of the match; one opening is written per pair")
@@ -70,8 +73,8 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         if args.variants_ini:
-            refmod.load_variants_ini(args.variants_ini)
-        referee = refmod.Referee(args.variant, chess960=args.chess960)
+            refmod.load_variants_ini(args.variants_ini, args.library)
+        referee = refmod.Referee(args.variant, chess960=args.chess960, lib=args.library)
         fens = read_fen_file(args.openings) if args.openings else None
         pairs = max(1, (args.games + 1) // 2)
         openings = build_openings(referee, pairs, fens, args.random_plies, args.seed, args.shuffle)
