@@ -100,13 +100,7 @@ impl<B: Bitboard> Position<B> {
             text.push_str(&self.square_text(wall, notation));
         }
         if !notation.is_shogi() && notation != Notation::XiangqiWxf {
-            let mut after = self.clone();
-            after.make_move(m);
-            if after.checkers().any() {
-                let mut replies = MoveList::new();
-                after.legal_moves(&mut replies);
-                text.push(if replies.is_empty() { '#' } else { '+' });
-            }
+            text.extend(self.check_mark(m));
         }
         Some(text)
     }

@@ -39,14 +39,20 @@ impl<B: Bitboard> Position<B> {
             return None;
         }
         let mut san = self.san_body(m, &legal)?;
+        san.extend(self.check_mark(m));
+        Some(san)
+    }
+
+    /// `+` if the (legal) move gives check, `#` if it mates, else nothing.
+    pub(crate) fn check_mark(&self, m: Move) -> Option<char> {
         let mut after = self.clone();
         after.make_move(m);
-        if after.checkers().any() {
-            let mut replies = MoveList::new();
-            after.legal_moves(&mut replies);
-            san.push(if replies.is_empty() { '#' } else { '+' });
+        if !after.checkers().any() {
+            return None;
         }
-        Some(san)
+        let mut replies = MoveList::new();
+        after.legal_moves(&mut replies);
+        Some(if replies.is_empty() { '#' } else { '+' })
     }
 
     /// SAN of the moves of `line`, each in the position the previous ones lead to; `None`
