@@ -278,7 +278,7 @@ fn check_attack_lookups<B: Bitboard>(t: &Tables<B>, cells: &[Cell], rng: &mut Rn
                     let what = || {
                         format!(
                             "{} type {ty} colour {color} from {} to {}",
-                            t.variant.name,
+                            t.variant().name,
                             geo.square_name(from),
                             geo.square_name(target)
                         )

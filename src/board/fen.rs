@@ -138,7 +138,7 @@ impl<B: Bitboard> Position<B> {
             hand_total: [0; 2],
             stm: Color::White,
             game_ply: 0,
-            chess960: chess960 || t.variant.chess960,
+            chess960: chess960 || t.variant().chess960,
             castling_rook_sq: [Square::new(0); 4],
             castling_king_sq: [None; 2],
             castling_path: [B::EMPTY; 4],
@@ -175,7 +175,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The variant's start position.
     pub fn startpos(t: Arc<Tables<B>>, chess960: bool) -> Result<Self, FenError> {
-        let fen = t.variant.start_fen.clone();
+        let fen = t.variant().start_fen.clone();
         Self::from_fen(t, &fen, chess960)
     }
 
@@ -279,7 +279,7 @@ impl<B: Bitboard> Position<B> {
                     p.occ = p.occ.with(sq);
                 } else if letter.is_ascii_alphabetic() {
                     let key = crate::variant::pieces::read_letter(letter, &mut chars);
-                    let id = t.variant.piece_by_letter(key).ok_or_else(|| {
+                    let id = t.variant().piece_by_letter(key).ok_or_else(|| {
                         let text =
                             crate::variant::pieces::letter_text(key, letter.is_ascii_uppercase());
                         FenError::UnknownPiece(text)
@@ -295,7 +295,7 @@ impl<B: Bitboard> Position<B> {
                         if chars.peek() == Some(&'~') {
                             chars.next();
                             // Crazyhouse-promoted marker: remember "promoted from the main pawn".
-                            let pawn = t.variant.promotion.main_pawn_type.get(c).unwrap_or(0);
+                            let pawn = t.variant().promotion.main_pawn_type.get(c).unwrap_or(0);
                             p.promoted_from[sq.index()] = pawn + 1;
                         }
                     }
@@ -330,7 +330,7 @@ impl<B: Bitboard> Position<B> {
         // Counting limit or e.p. squares.
         if !short && !rest.is_empty() {
             let numeric = rest[0].bytes().all(|b| b.is_ascii_digit());
-            if t.variant.game_end.counting_rule != CountingRule::None && numeric {
+            if t.variant().game_end.counting_rule != CountingRule::None && numeric {
                 let f = rest.remove(0);
                 p.st.counting_limit = f.parse().map_err(|_| FenError::BadCounter {
                     what: "counting limit",
@@ -356,7 +356,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Check counts.
-        if t.variant.checks.check_counting {
+        if t.variant().checks.check_counting {
             p.st.checks_remaining = [1, 1];
             if let Some(f) = rest.first() {
                 if let Some((w, b)) = f.split_once('+') {
@@ -390,7 +390,7 @@ impl<B: Bitboard> Position<B> {
         }
         // Lichess-style check counts after the counters: `+W+B`, checks given so far out of
         // three (as Fairy-Stockfish reads them).
-        if t.variant.checks.check_counting && rest.len() == 1 {
+        if t.variant().checks.check_counting && rest.len() == 1 {
             if let Some((w, b)) = rest[0]
                 .strip_prefix('+')
                 .and_then(|x| x.split_once('+'))
@@ -443,7 +443,7 @@ impl<B: Bitboard> Position<B> {
                 return Err(bad(format!("unexpected '{ch}'")));
             }
             let id = t
-                .variant
+                .variant()
                 .piece_by_letter(crate::variant::pieces::read_letter(ch, &mut chars))
                 .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
             let c = Color::of_letter(ch);
@@ -456,7 +456,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn check_kings(&self) -> Result<(), FenError> {
-        let v = &self.t.variant;
+        let v = &self.t.variant();
         let Some(k) = self.t.king else { return Ok(()) };
         let letter = v.pieces[k as usize].letter;
         for (c, &side) in Color::BOTH.into_iter().zip(SIDES.iter()) {
@@ -485,7 +485,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     pub(crate) fn castling_rank(&self, c: Color) -> u8 {
-        let r = self.t.variant.castling.rank;
+        let r = self.t.variant().castling.rank;
         if c == Color::White {
             r
         } else {
@@ -507,7 +507,7 @@ impl<B: Bitboard> Position<B> {
         let geo = t.geo;
         let max_file = geo.files() - 1;
         let rank = self.castling_rank(c);
-        let castling = &t.variant.castling;
+        let castling = &t.variant().castling;
         if kingside {
             let mut f = castling
                 .rook_kingside_file
@@ -537,7 +537,7 @@ impl<B: Bitboard> Position<B> {
             return Ok(());
         }
         let t = Arc::clone(&self.t);
-        let v = &t.variant;
+        let v = &t.variant();
         let geo = t.geo;
         let bad = |reason: String| FenError::BadCastling {
             field: field.to_string(),
@@ -661,7 +661,7 @@ impl<B: Bitboard> Position<B> {
         self.castling_mask[rfrom.index()] |= cr;
         let i = crate::board::position::cr_index(cr);
         self.castling_rook_sq[i] = rfrom;
-        let v = &self.t.variant.castling;
+        let v = &self.t.variant().castling;
         let rank = self.castling_rank(c);
         let geo = self.t.geo;
         let Some(kto) = geo.square(
@@ -742,7 +742,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Fairy-Stockfish's `fastAttacks`: only chess and common fairy pieces, a plain king.
     pub(crate) fn fast_attacks(&self) -> bool {
-        let v = &self.t.variant;
+        let v = &self.t.variant();
         const FAST: [&str; 10] = [
             "pawn",
             "knight",
@@ -793,7 +793,7 @@ impl<B: Bitboard> Position<B> {
     /// The FEN of the position.
     pub fn fen(&self) -> String {
         let t = &self.t;
-        let v = &t.variant;
+        let v = &t.variant();
         let geo = t.geo;
         let mut s = String::new();
         for r in (0..geo.ranks()).rev() {

@@ -220,7 +220,7 @@ impl<B: Bitboard> Position<B> {
     /// A type's letter as White's (`+X` for a type that exists only promoted).
     fn symbol(&self, ty: u8) -> String {
         self.t
-            .variant
+            .variant()
             .piece(ty)
             .map_or_else(String::new, |p| p.text_for(Color::White))
     }
@@ -262,14 +262,14 @@ impl<B: Bitboard> Position<B> {
             Some(promoted) if drop && m.drop_promoted() => promoted,
             _ => moved,
         };
-        match t.variant.synonym_of(moved) {
+        match t.variant().synonym_of(moved) {
             Some(synonym) => synonym.to_string(),
             None => self.symbol(moved),
         }
     }
 
     fn thai_piece(&self, ty: u8, promoted: bool) -> String {
-        let name = self.t.variant.piece(ty).map_or("", |p| p.name.as_str());
+        let name = self.t.variant().piece(ty).map_or("", |p| p.name.as_str());
         match name {
             "king" => "ข",
             "khon" | "silver" => "ค",
@@ -347,7 +347,7 @@ impl<B: Bitboard> Position<B> {
             if self.is_capture_move(m) {
                 return Origin::File;
             }
-            if m.kind() == MoveKind::Promotion && from != to && t.variant.promotion.sittuyin {
+            if m.kind() == MoveKind::Promotion && from != to && t.variant().promotion.sittuyin {
                 return Origin::Square;
             }
         }

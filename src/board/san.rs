@@ -80,7 +80,7 @@ impl<B: Bitboard> Position<B> {
         let first = chars.next()?;
         let (_, synonym) = self
             .t
-            .variant
+            .variant()
             .xboard
             .piece_synonyms
             .iter()
@@ -139,10 +139,10 @@ impl<B: Bitboard> Position<B> {
         let to = m.to();
         // A letter, or a letter and a prime; a promoted-only piece has no SAN letter.
         let piece_letter = |ty: u8| -> Option<String> {
-            if let Some(synonym) = t.variant.synonym_of(ty) {
+            if let Some(synonym) = t.variant().synonym_of(ty) {
                 return Some(synonym.to_string());
             }
-            let c = t.variant.pieces.get(ty as usize)?.letter;
+            let c = t.variant().pieces.get(ty as usize)?.letter;
             (c.is_ascii_alphabetic() || crate::variant::pieces::primed_base(c).is_some())
                 .then(|| crate::variant::pieces::letter_text(c, true))
         };
@@ -289,7 +289,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         s.push('/');
         s.push(
-            t.variant.pieces[m.piece() as usize]
+            t.variant().pieces[m.piece() as usize]
                 .letter
                 .to_ascii_uppercase(),
         );

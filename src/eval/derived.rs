@@ -98,8 +98,8 @@ pub(super) fn guarded_type<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> O
     let mut types = t.extinction_types.iter();
     match (types.next(), types.next()) {
         (Some(ty), None)
-            if t.rules.pseudo_royal_extinction
-                && t.rules.extinction_piece_count == 0
+            if t.rules.end.pseudo_royal
+                && t.rules.end.extinction_piece_count == 0
                 && !t.extinction_all
                 && Color::BOTH.into_iter().all(|c| start.count(ty, c) == 1) =>
         {
@@ -119,7 +119,7 @@ fn empty_reach<B: Bitboard>(t: &Tables<B>, ty: u8, color: Color, sq: Square) -> 
 impl EvalParams {
     /// Derives the tables from the variant data; `start` gives the full-material phase.
     pub fn new<B: Bitboard>(t: &Tables<B>, start: &Position<B>) -> EvalParams {
-        let v = &t.variant;
+        let v = &t.variant();
         let n = t.n_types;
         let sqs = t.geo.num_squares();
         let geo = t.geo;

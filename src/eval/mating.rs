@@ -118,7 +118,7 @@ impl MatingMaterial {
 
 /// The variant is won by checkmating the one royal piece and by nothing else.
 fn checkmate_only<B: Bitboard>(t: &Tables<B>) -> bool {
-    let v = &t.variant;
+    let v = &t.variant();
     let end = &v.game_end;
     t.king.is_some()
         && !t.has_hands
@@ -146,7 +146,7 @@ fn checkmate_only<B: Bitboard>(t: &Tables<B>) -> bool {
 fn is_colour_bound<B: Bitboard>(t: &Tables<B>, ty: u8) -> bool {
     let i = ty as usize;
     let promotes = t.promotes_by_advance(ty) || t.promoted_type[i].is_some();
-    if promotes || t.walkers[i].is_some() || t.variant.pieces[i].special.is_some() {
+    if promotes || t.walkers[i].is_some() || t.variant().pieces[i].special.is_some() {
         return false;
     }
     let geo = t.geo;

@@ -742,7 +742,7 @@ mod tests {
         for letter in ['n', 'p'] {
             let derived = crate::with_position!(&g, p => {
                 let t = p.tables();
-                let ty = t.variant.pieces.iter().position(|pc| pc.letter.eq_ignore_ascii_case(&letter));
+                let ty = t.variant().pieces.iter().position(|pc| pc.letter.eq_ignore_ascii_case(&letter));
                 let ty = ty.expect("janggi piece") as u8;
                 derived_value(random_reach(t, ty, Color::White, 8), t.promotes_by_advance(ty))
             });

@@ -115,7 +115,7 @@ fn royal_capturable<B: Bitboard>(p: &Position<B>, pieces: &[betza::Piece]) -> bo
             && pc != WALL
             && color_of(pc) != us
             && (Some(type_of(pc)) == t.king
-                || (t.variant.game_end.extinction.pseudo_royal
+                || (t.variant().game_end.extinction.pseudo_royal
                     && t.extinction_types.has(type_of(pc))))
     };
     let royals = t.geo.squares().filter(|&sq| royal(p.piece_on(sq))).count();

@@ -13,7 +13,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     pub(super) fn apply_must_drop(&self, list: &mut MoveList) {
         let us = self.stm;
-        let must = self.t.rules.must_drop_type;
+        let must = self.t.rules.moves.must_drop_type;
         let held = match must {
             Some(ty) => self.in_hand(ty, us),
             None => self.hand_count(us),
@@ -72,7 +72,7 @@ impl<B: Bitboard> Position<B> {
             }
             if Some(ty) == t.drop_no_doubled {
                 // Nifu: not onto a file that already holds the limit of own pieces of it.
-                let limit = t.rules.drop_no_doubled_count;
+                let limit = t.rules.moves.drop_no_doubled_count;
                 let mine = self.pieces_of(ty, us);
                 for f in &t.files {
                     if (mine & *f).count() >= limit {
@@ -80,7 +80,7 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
-            if t.rules.drop_promoted && t.promoted_type[ty as usize].is_some() {
+            if t.rules.moves.drop_promoted && t.promoted_type[ty as usize].is_some() {
                 for to in b.iter() {
                     list.push(Move::drop(to, ty, true));
                 }
@@ -95,23 +95,23 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     pub(super) fn legal_drop(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
         let t = &*self.t;
-        let v = &t.variant;
+        let rules = &t.rules;
         let us = self.stm;
         let them = !us;
         let to = m.to();
         let placed = self.dropped_type(m);
         // A piece may not be dropped where it could never move.
-        if v.drops.immobility_illegal
+        if rules.moves.immobility_illegal
             && (t.pieces[placed as usize].quiet[us].empty_board(to) & t.board & !self.walls)
                 .is_empty()
         {
             return false;
         }
-        if v.drops.opposite_colored_bishop && !self.bishop_drop_ok(placed, to) {
+        if rules.moves.opposite_colored_bishop_drops && !self.bishop_drop_ok(placed, to) {
             return false;
         }
         let occ = self.occ | B::square(to);
-        if !v.drops.drop_checks && self.drop_gives_check(placed, to, occ) {
+        if !rules.moves.drop_checks && self.drop_gives_check(placed, to, occ) {
             return false;
         }
         if Some(placed) == t.king {
@@ -119,7 +119,7 @@ impl<B: Bitboard> Position<B> {
         }
         // A drop must leave pseudo-royal pieces safe too (it may block a line, never a
         // contact attack).
-        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
+        if rules.end.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
             return false;
         }
         let Some(ksq) = ctx.king else { return true };

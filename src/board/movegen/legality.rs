@@ -25,7 +25,7 @@ impl<B: Bitboard> Position<B> {
             return self.legal_drop(m, ctx);
         }
         let t = &*self.t;
-        let v = &t.variant;
+        let rules = &t.rules;
         let us = self.stm;
         let them = !us;
         let from = m.from();
@@ -35,7 +35,7 @@ impl<B: Bitboard> Position<B> {
         let mt = type_of(moved);
 
         // A piece may not move to a square it can never leave.
-        if v.drops.immobility_illegal
+        if rules.moves.immobility_illegal
             && kind == MoveKind::Normal
             && (t.pieces[mt as usize].quiet[us].empty_board(to) & t.board & !self.walls).is_empty()
         {
@@ -51,7 +51,7 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
 
-        if v.game_end.extinction.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
+        if rules.end.pseudo_royal && !self.pseudo_royal_ok(m, ctx) {
             return false;
         }
         if !t.lions.is_empty() && !self.lion_trading_ok(m) {
@@ -80,12 +80,11 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             let rank = t.geo.rank_of(from);
-            let c = &v.castling;
             let Some(kto) = t.geo.square(
                 if kingside {
-                    c.kingside_file
+                    rules.moves.castling_kingside_file
                 } else {
-                    c.queenside_file
+                    rules.moves.castling_queenside_file
                 },
                 rank,
             ) else {
@@ -125,11 +124,11 @@ impl<B: Bitboard> Position<B> {
         if ctx.bikjang && pass {
             return true;
         }
-        if (v.checks.flying_general || ctx.bikjang) && self.kings_face(mt, to, occ) {
+        if (rules.checks.flying_general || ctx.bikjang) && self.kings_face(mt, to, occ) {
             return false;
         }
 
-        if v.checks.makpong_rule
+        if rules.checks.makpong_rule
             && ctx.checkers.any()
             && Some(mt) == t.king
             && (ctx.checkers ^ B::square(to)).any()
@@ -238,7 +237,8 @@ impl<B: Bitboard> Position<B> {
     /// Fairy-Stockfish's checks for pseudo-royal pieces (extinctionPseudoRoyal, dupleCheck).
     pub(super) fn pseudo_royal_ok(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
         let t = &*self.t;
-        let v = &t.variant;
+        let rules = &t.rules;
+        let blast = rules.captures.blast;
         let us = self.stm;
         let them = !us;
         let from = m.from();
@@ -256,14 +256,13 @@ impl<B: Bitboard> Position<B> {
         if m.kind() == MoveKind::Castling {
             let kingside = to > from;
             let rank = t.geo.rank_of(from);
-            let c = &v.castling;
             kto = t
                 .geo
                 .square(
                     if kingside {
-                        c.kingside_file
+                        rules.moves.castling_kingside_file
                     } else {
-                        c.queenside_file
+                        rules.moves.castling_queenside_file
                     },
                     rank,
                 )
@@ -276,7 +275,7 @@ impl<B: Bitboard> Position<B> {
                     if from != kto && s == kto {
                         break;
                     }
-                    let touching = v.captures.blast_on_capture
+                    let touching = blast
                         && (adjacent::<B>(&t.geo, s) & self.st.pseudo_royals & self.by_color[them])
                             .any();
                     if !touching && self.attackers_to(s, occupied, them).any() {
@@ -303,15 +302,16 @@ impl<B: Bitboard> Position<B> {
             occupied &= !B::square(self.ep_capture_square(kto, self.st.ep));
         }
         let capture = self.is_capture_move(m);
-        if capture && v.captures.blast_on_capture {
+        if capture && blast {
             occupied &= !self.blast_zone_before(kto);
         }
         // Petrifying a pseudo-royal piece is illegal.
         if capture
             && self.st.pseudo_royals.contains(from)
-            && v.captures
-                .petrify_on_capture_types
-                .contains(type_of(self.board[from.index()]))
+            && rules
+                .captures
+                .petrify
+                .has(type_of(self.board[from.index()]))
         {
             return false;
         }
@@ -327,7 +327,7 @@ impl<B: Bitboard> Position<B> {
             .promotion_type(m)
             .filter(|&p| t.extinction_types.has(p));
         if let Some(p) = promoted_royal {
-            if self.count(p, us) > v.game_end.extinction.piece_count {
+            if self.count(p, us) > rules.end.extinction_piece_count {
                 royals &= !self.pieces_of(p, us);
             } else {
                 royals |= B::square(kto);
@@ -338,14 +338,13 @@ impl<B: Bitboard> Position<B> {
         }
         let mut candidates = occupied & !B::square(kto);
         // Their pseudo-royals that would turn to stone by capturing cannot capture.
-        for pt in v.captures.petrify_on_capture_types.iter() {
+        for pt in rules.captures.petrify.iter() {
             if t.extinction_types.has(pt) {
                 candidates &= !self.pieces_of(pt, them);
             }
         }
         // Touching pseudo-royals are immune in atomic variants (a capture would blast both).
-        let immune =
-            |sr: Square| v.captures.blast_on_capture && (adjacent::<B>(&t.geo, sr) & theirs).any();
+        let immune = |sr: Square| blast && (adjacent::<B>(&t.geo, sr) & theirs).any();
         // A royal that neither moves nor is attacked now stays safe when the move opens no
         // line to it (see `LegalCtx::safe_royals`).
         let lines = ctx.royal_lines;
@@ -365,7 +364,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if v.checks.duple_check {
+        if rules.checks.duple_check {
             let mut cands = self.pseudo_royal_candidates() & self.by_color[us];
             if cands.contains(from) {
                 cands ^= B::square(from) | B::square(kto);
@@ -456,18 +455,18 @@ impl<B: Bitboard> LegalCtx<B> {
             }
             _ => B::EMPTY,
         };
-        let v = &t.variant;
+        let rules = &t.rules;
         let evasions_on_lines = checkers.any()
             && usable
             && !t.hoppers
-            && !v.captures.blast_on_capture
-            && !v.game_end.extinction.pseudo_royal
+            && !rules.captures.blast
+            && !rules.end.pseudo_royal
             && t.walling == WallingRule::None;
         let (mut safe_royals, mut royal_lines) = (B::EMPTY, B::EMPTY);
-        if v.game_end.extinction.pseudo_royal
+        if rules.end.pseudo_royal
             && !walkers
-            && !v.captures.blast_on_capture
-            && v.captures.petrify_on_capture_types.is_empty()
+            && !rules.captures.blast
+            && rules.captures.petrify.is_empty()
             && t.palace.is_none()
         {
             let (us, them) = (p.stm, !p.stm);
@@ -481,12 +480,12 @@ impl<B: Bitboard> LegalCtx<B> {
         let bikjang = p.bikjang();
         let quick = king.is_some()
             && checkers.is_empty()
-            && !v.game_end.extinction.pseudo_royal
-            && !v.drops.immobility_illegal
-            && !v.checks.flying_general
+            && !rules.end.pseudo_royal
+            && !rules.moves.immobility_illegal
+            && !rules.checks.flying_general
             && !bikjang
             && !walkers
-            && !v.promotion.sittuyin;
+            && !rules.moves.sittuyin_promotion;
         let exposing = king.map_or(sensitive, |k| sensitive | B::square(k));
         LegalCtx {
             king,
@@ -494,7 +493,7 @@ impl<B: Bitboard> LegalCtx<B> {
             sensitive,
             quick,
             exposing,
-            sittuyin: v.promotion.sittuyin,
+            sittuyin: rules.moves.sittuyin_promotion,
             hoppers: t.hoppers,
             usable,
             bikjang,

@@ -51,12 +51,12 @@ impl<B: Bitboard> Position<B> {
         let walling = self.t.walling != WallingRule::None;
         // Where a wall may shield a pseudo-royal piece (atomicduck), each wall square is its
         // own move to test: walls go on before the legality filter.
-        let walls_first = walling && self.t.rules.pseudo_royal_extinction;
+        let walls_first = walling && self.t.rules.end.pseudo_royal;
         if walls_first {
             self.add_walls(list);
         }
         let test = LegalTest(LegalCtx::new(self, checkers));
-        let must_drop = self.t.rules.must_drop;
+        let must_drop = self.t.rules.moves.must_drop;
         if !self.has_obligations() && !must_drop && !walling {
             return Some(test);
         }
@@ -189,7 +189,7 @@ impl<B: Bitboard> Position<B> {
                 if promo_pawn {
                     let promos = b & t.promotion_region[us];
                     if promos.any() {
-                        if t.rules.mandatory_pawn_promotion {
+                        if t.rules.moves.mandatory_pawn_promotion {
                             b &= !promos;
                         }
                         for &pt2 in &t.promotion_types[us] {
@@ -252,7 +252,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Cambodian first moves.
-        if t.rules.cambodian_moves && self.st.gates[us].any() {
+        if t.rules.moves.cambodian_moves && self.st.gates[us].any() {
             let target = !self.by_color[us] & !self.walls & t.board & empty;
             if !in_check {
                 if let Some(ksq) = self.king_square(us) {
@@ -279,7 +279,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if t.rules.seirawan_gating && self.st.gates[us].any() && self.hand_count(us) > 0 {
+        if t.rules.moves.seirawan_gating && self.st.gates[us].any() && self.hand_count(us) > 0 {
             self.generate_gating(list);
         }
     }
@@ -304,7 +304,7 @@ impl<B: Bitboard> Position<B> {
         if promo_pawn {
             let promos = b & t.promotion_region[us];
             if promos.any() {
-                if t.rules.mandatory_pawn_promotion {
+                if t.rules.moves.mandatory_pawn_promotion {
                     b &= !promos;
                 }
                 for &pt2 in &t.promotion_types[us] {
@@ -373,7 +373,7 @@ impl<B: Bitboard> Position<B> {
     fn piece_promotions(&self, list: &mut MoveList, ty: u8, from: Square, b: &mut B) {
         let t = &*self.t;
         let us = self.stm;
-        let rules = &t.rules;
+        let rules = &t.rules.moves;
         let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
             let lim = t.promotion_limit[np as usize];
             lim == 0 || lim > self.count(np, us)
@@ -491,7 +491,7 @@ impl<B: Bitboard> Position<B> {
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square, pawn: u8) {
         let t = &*self.t;
         let us = self.stm;
-        if t.promotion_region[us].contains(to) && !t.rules.sittuyin_promotion {
+        if t.promotion_region[us].contains(to) && !t.rules.moves.sittuyin_promotion {
             for &pt2 in &t.promotion_types[us] {
                 let lim = t.promotion_limit[pt2 as usize];
                 if lim == 0 || lim > self.count(pt2, us) {
@@ -500,11 +500,11 @@ impl<B: Bitboard> Position<B> {
             }
             let capture = self.by_color[!us].contains(to);
             if t.promoted_type[pawn as usize].is_some()
-                && (capture || !t.rules.piece_promotion_on_capture)
+                && (capture || !t.rules.moves.piece_promotion_on_capture)
             {
                 list.push(Move::new(from, to, MoveKind::PiecePromotion, 0));
             }
-            if t.rules.mandatory_pawn_promotion {
+            if t.rules.moves.mandatory_pawn_promotion {
                 return;
             }
         }
@@ -551,7 +551,7 @@ impl<B: Bitboard> Position<B> {
                 push(list, from, to);
             }
         }
-        if t.rules.sittuyin_promotion {
+        if t.rules.moves.sittuyin_promotion {
             self.sittuyin_promotions(list, pawn);
         }
         for ep in (self.st.ep & !occ).iter() {

@@ -54,7 +54,7 @@ impl<B: Bitboard> Position<B> {
             && !self.chess960
             && !(m.is_gating() && m.gating_square() == m.to())
         {
-            let c = &t.variant.castling;
+            let c = &t.variant().castling;
             let kingside = to > from;
             if let Some(kto) = geo.square(
                 if kingside {
@@ -73,7 +73,7 @@ impl<B: Bitboard> Position<B> {
             return self.multi_leg_text(m);
         }
         if m.kind() == MoveKind::Drop {
-            let p = &t.variant.pieces[m.piece() as usize];
+            let p = &t.variant().pieces[m.piece() as usize];
             let plus = if m.drop_promoted() { "+" } else { "" };
             return format!("{plus}{}@{}", p.text_for(Color::White), geo.square_name(to));
         }
@@ -84,7 +84,7 @@ impl<B: Bitboard> Position<B> {
         }
         let mut s = format!("{}{}", geo.square_name(from), geo.square_name(to));
         if m.is_gating() {
-            s.push_str(&t.variant.pieces[m.piece() as usize].text_for(Color::Black));
+            s.push_str(&t.variant().pieces[m.piece() as usize].text_for(Color::Black));
             if m.gating_square() != from {
                 s += &geo.square_name(m.gating_square()).to_string();
             }
@@ -92,7 +92,7 @@ impl<B: Bitboard> Position<B> {
         }
         match m.kind() {
             MoveKind::Promotion => {
-                s.push_str(&t.variant.pieces[m.piece() as usize].text_for(Color::Black));
+                s.push_str(&t.variant().pieces[m.piece() as usize].text_for(Color::Black));
             }
             MoveKind::PiecePromotion => s.push('+'),
             MoveKind::PieceDemotion => s.push('-'),

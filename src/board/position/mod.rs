@@ -7,10 +7,10 @@
 //! variant name is tested anywhere.
 
 pub mod chains;
-pub mod move_rules;
 pub mod multileg;
 pub mod observer;
 pub mod palace;
+pub mod rules;
 pub mod tables;
 
 use crate::board::bitboard::{Bb256, Bitboard};
@@ -156,7 +156,7 @@ impl<B: Bitboard> Position<B> {
     }
     /// The variant.
     pub fn variant(&self) -> &Variant {
-        &self.t.variant
+        self.t.variant()
     }
     /// Side to move.
     #[inline(always)]
@@ -223,7 +223,8 @@ impl<B: Bitboard> Position<B> {
     /// dropped the pawn loses (as in Fairy-Stockfish, the drop itself is generated).
     pub fn checked_by_pawn_drop(&self) -> bool {
         let t = &*self.t;
-        if !t.rules.shogi_pawn_drop_mate_illegal || self.st.last_move.kind() != MoveKind::Drop {
+        if !t.rules.moves.shogi_pawn_drop_mate_illegal || self.st.last_move.kind() != MoveKind::Drop
+        {
             return false;
         }
         let Some(sp) = t.shogi_pawn else { return false };
@@ -553,7 +554,7 @@ impl<B: Bitboard> Position<B> {
         for sq in self.st.ep.iter().chain(self.st.lion_taker) {
             k ^= z.ep[self.t.geo.file_of(sq) as usize];
         }
-        if self.t.rules.check_counting {
+        if self.t.rules.checks.check_counting {
             for c in Color::BOTH {
                 k ^= z.checks[c][self.st.checks_remaining[c].min(15) as usize];
             }
@@ -576,8 +577,8 @@ impl<B: Bitboard> Position<B> {
     /// Pseudo-royal pieces per Fairy-Stockfish's `extinctionPseudoRoyal` (both colours): the
     /// pieces of an extinction type whose side has at most `extinctionPieceCount + 1` of it.
     pub(crate) fn compute_pseudo_royals(&self) -> B {
-        let rules = &self.t.rules;
-        if !rules.pseudo_royal_extinction {
+        let rules = &self.t.rules.end;
+        if !rules.pseudo_royal {
             return B::EMPTY;
         }
         let mut b = B::EMPTY;
@@ -730,11 +731,11 @@ impl<B: Bitboard> Position<B> {
                 self.remove_piece(capsq, obs);
                 k ^= z.piece(type_of(captured), them, capsq);
                 self.st.rule50 = 0;
-                if t.rules.captures_to_hand {
+                if t.rules.moves.captures_to_hand {
                     // A promoted piece goes back to the hand as what it was promoted from,
                     // unless `dropLoop` keeps it as it is.
                     let unpromoted = self.st.captured_unpromoted;
-                    let ty = if unpromoted == 0 || t.rules.drop_loop {
+                    let ty = if unpromoted == 0 || t.rules.moves.drop_loop {
                         type_of(captured)
                     } else {
                         unpromoted - 1
@@ -774,7 +775,7 @@ impl<B: Bitboard> Position<B> {
                     self.promoted_from[to.index()] = pt + 1;
                     k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     // A promotion that can be undone (pieceDemotion) is not irreversible.
-                    if kind == MoveKind::Promotion || !t.rules.piece_demotion {
+                    if kind == MoveKind::Promotion || !t.rules.moves.piece_demotion {
                         self.st.rule50 = 0;
                     }
                 }
@@ -831,7 +832,7 @@ impl<B: Bitboard> Position<B> {
             if mask != 0 {
                 k ^= z.castling[self.st.castling as usize];
                 self.st.castling &= !mask;
-                if t.rules.opposite_castling && kind == MoveKind::Castling {
+                if t.rules.moves.opposite_castling && kind == MoveKind::Castling {
                     let kingside = m.to() > from;
                     let side = if kingside { WHITE_OO } else { WHITE_OOO };
                     self.st.castling &= !(side << (2 * them.index()));
@@ -854,7 +855,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Gates (Cambodian first moves, S-chess gating rights).
-        if t.rules.gating {
+        if t.rules.moves.gating {
             if self.st.gates[us].contains(from) {
                 self.st.gates[us] ^= B::square(from);
                 k ^= z.gate(us, from);
@@ -868,14 +869,17 @@ impl<B: Bitboard> Position<B> {
                 k ^= z.gate(them, to);
             }
         }
-        if t.rules.seirawan_gating && self.hand_count(us) == 0 && !t.rules.captures_to_hand {
+        if t.rules.moves.seirawan_gating
+            && self.hand_count(us) == 0
+            && !t.rules.moves.captures_to_hand
+        {
             // Nothing left to gate: the rights lapse.
             for sq in self.st.gates[us].iter() {
                 k ^= z.gate(us, sq);
             }
             self.st.gates[us] = B::EMPTY;
         }
-        if t.rules.cambodian_moves && Some(pt) == t.rook {
+        if t.rules.moves.cambodian_moves && Some(pt) == t.rook {
             if let Some(ksq) = self.king_square(them) {
                 if self.st.gates[them].contains(ksq) && t.rook_empty[to.index()].contains(ksq) {
                     self.st.gates[them] ^= B::square(ksq);
@@ -936,7 +940,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.remove_from_hand(hand_type, us, obs);
         k ^= self.t.zobrist.piece(placed, us, to);
         self.st.rule50 = 0;
-        if self.t.rules.castling_dropped_piece {
+        if self.t.rules.moves.castling_dropped_piece {
             k ^= self.castling_after_drop(placed, to);
         }
         if self.t.flip != EnclosingRule::None {
@@ -959,7 +963,7 @@ impl<B: Bitboard> Position<B> {
             return 0;
         }
         let old = self.st.castling;
-        let king_file = t.rules.castling_king_file;
+        let king_file = t.rules.moves.castling_king_file;
         let corners = t.files[0] | t.files[geo.files() as usize - 1];
         let king_sq = geo.square(king_file, rank);
         if Some(placed) == t.castling_king[us] && geo.file_of(to) == king_file {
@@ -1028,7 +1032,7 @@ impl<B: Bitboard> Position<B> {
             _ => self.compute_checkers(),
         };
         self.st.waiting_side_safe = self.t.quick_checks;
-        if self.t.rules.check_counting && self.st.checkers.any() {
+        if self.t.rules.checks.check_counting && self.st.checkers.any() {
             let us = !self.stm;
             let z = &self.t.zobrist;
             let old = self.st.checks_remaining[us];
@@ -1038,10 +1042,10 @@ impl<B: Bitboard> Position<B> {
                 self.st.checks_remaining[us] = old - 1;
             }
         }
-        if self.t.rules.pseudo_royal_extinction {
+        if self.t.rules.end.pseudo_royal {
             self.st.pseudo_royals = self.compute_pseudo_royals();
         }
-        if self.t.rules.counting {
+        if self.t.rules.moves.counting {
             self.update_counting();
         }
     }

@@ -277,7 +277,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.stm;
         let them = !us;
         let mut k = 0;
-        if self.t.rules.gating && self.st.gates[them].contains(kill) {
+        if self.t.rules.moves.gating && self.st.gates[them].contains(kill) {
             self.st.gates[them] ^= B::square(kill);
             k ^= self.t.zobrist.gate(them, kill);
         }
@@ -296,8 +296,8 @@ impl<B: Bitboard> Position<B> {
             self.remove_piece(kill, obs);
             k ^= t.zobrist.piece(type_of(victim), !us, kill);
             self.st.rule50 = 0;
-            if t.rules.captures_to_hand {
-                let ty = if entry.unpromoted == 0 || t.rules.drop_loop {
+            if t.rules.moves.captures_to_hand {
+                let ty = if entry.unpromoted == 0 || t.rules.moves.drop_loop {
                     type_of(victim)
                 } else {
                     entry.unpromoted - 1

@@ -191,7 +191,7 @@ impl<B: Bitboard> Position<B> {
     /// Then the side to move may pass even in check, and must not leave them facing with any
     /// other move. Two bikjang positions in a row (a pass in between) end the game.
     pub fn bikjang(&self) -> bool {
-        if !self.t.rules.bikjang {
+        if !self.t.rules.checks.bikjang_rule {
             return false;
         }
         let (Some(ksq), Some(eksq)) = (self.king_square(self.stm), self.king_square(!self.stm))

@@ -200,10 +200,11 @@ pub struct Walker<B> {
 /// Per-variant, per-width tables.
 #[derive(Debug)]
 pub struct Tables<B> {
-    /// The variant.
-    pub variant: Variant,
+    /// The variant, for the compilers (these tables, the evaluation's parameters) and the
+    /// text code (FEN, SAN, notations); everything that runs per move reads [`Tables::rules`].
+    variant: Variant,
     /// The rule switches move generation and make-move read.
-    pub rules: super::move_rules::MoveRules,
+    pub rules: super::rules::Rules,
     /// Board size.
     pub geo: Geometry,
     /// Number of piece types.
@@ -871,11 +872,10 @@ impl<B: Bitboard> Tables<B> {
     /// kingside (`true`) or the queenside: the king on the variant's castling file of its
     /// rank, the rook on the square next to it, on the side the king came from.
     pub fn castling_destinations(&self, king_from: Square, kingside: bool) -> (Square, Square) {
-        let c = &self.variant.castling;
         let file = if kingside {
-            c.kingside_file
+            self.rules.moves.castling_kingside_file
         } else {
-            c.queenside_file
+            self.rules.moves.castling_queenside_file
         };
         let king_to = self
             .geo
@@ -887,6 +887,11 @@ impl<B: Bitboard> Tables<B> {
             Square::new(king_to.to_u8() + 1)
         };
         (king_to, rook_to)
+    }
+
+    /// The variant these tables were compiled from (see the field).
+    pub fn variant(&self) -> &Variant {
+        &self.variant
     }
 
     /// Builds every table for `variant`.
@@ -1130,7 +1135,7 @@ impl<B: Bitboard> Tables<B> {
             walkers,
             walker_types,
             walker_attackers,
-            rules: super::move_rules::MoveRules::compile(variant),
+            rules: super::rules::Rules::compile(variant),
             variant: variant.clone(),
             board: geo.board_mask(),
             n_types,

@@ -9,6 +9,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
+use crate::board::position::tables::TypeSet;
 use crate::board::position::{type_of, BoardObserver, Piece, Position, WALL};
 
 /// A piece removed by a blast or petrification, to be restored by unmake.
@@ -51,12 +52,11 @@ impl<B: Bitboard> Position<B> {
     /// Whether the variant has a capture side effect handled here (checked only on captures).
     #[inline]
     pub(crate) fn has_capture_effects(&self) -> bool {
-        let c = &self.t.variant.captures;
-        c.blast_on_capture || !c.petrify_on_capture_types.0.is_empty()
+        self.t.rules.captures.effects
     }
 
-    /// Pieces of the types listed in `types`, both colours.
-    fn pieces_in(&self, types: &crate::variant::PieceSet) -> B {
+    /// Pieces of the types in `types`, both colours.
+    fn pieces_in(&self, types: TypeSet) -> B {
         types
             .iter()
             .fold(B::EMPTY, |b, t| b | self.by_type[t as usize])
@@ -85,31 +85,29 @@ impl<B: Bitboard> Position<B> {
         key: &mut u64,
         obs: &mut O,
     ) {
-        let c = &self.t.variant.captures;
-        let blast = if c.blast_on_capture {
-            let immune = self.pieces_in(&c.blast_immune_types);
+        let c = self.t.rules.captures;
+        let blast = if c.blast {
+            let immune = self.pieces_in(c.blast_immune);
             let pawns = match self.t.pawn {
                 Some(p) => self.by_type[p as usize],
                 None => B::EMPTY,
             };
             let pieces = self.by_color[0] | self.by_color[1];
             ((adjacent::<B>(&self.t.geo, to) & pieces & !pawns) | B::square(to)) & pieces & !immune
-        } else if c.petrify_on_capture_types.contains(mover_type) {
+        } else if c.petrify.has(mover_type) {
             B::square(to)
         } else {
             return;
         };
         let depth = self.history.len() as u32;
-        let petrify_types = c.petrify_on_capture_types.clone();
-        let petrify_blast = c.petrify_blast_pieces;
         let t = std::sync::Arc::clone(&self.t);
         let z = &t.zobrist;
         for sq in blast.iter() {
             let pc = self.board[sq.index()];
             let walled = if sq == to {
-                petrify_types.contains(type_of(pc))
+                c.petrify.has(type_of(pc))
             } else {
-                petrify_blast
+                c.petrify_blast
             };
             self.blasts.push(Blasted {
                 depth,

@@ -38,13 +38,13 @@ struct Kinds {
 
 impl Kinds {
     fn of<B: Bitboard>(p: &Position<B>) -> Kinds {
-        let v = &p.t.variant;
+        let named = p.t.rules.end.counted;
         Kinds {
-            rook: v.piece_by_name("rook"),
-            horse: v.piece_by_name("horse"),
-            cannon: v.piece_by_name("cannon"),
-            elephant: v.piece_by_name("elephant"),
-            fers: v.piece_by_name("fers"),
+            rook: named.rook,
+            horse: named.horse,
+            cannon: named.cannon,
+            elephant: named.elephant,
+            fers: named.fers,
             king: p.t.king,
             soldier: p.t.soldier,
         }
@@ -162,7 +162,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.stm;
         let them = !us;
         let occ = self.occ;
-        let flying = self.t.variant.checks.flying_general;
+        let flying = self.t.rules.checks.flying_general;
         let kings =
             self.pieces_of_opt(k.king, Color::White) | self.pieces_of_opt(k.king, Color::Black);
         let their_king = self.king_square(them);

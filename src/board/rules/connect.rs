@@ -20,9 +20,9 @@ impl<B: Bitboard> Position<B> {
 
     /// The connection win of the side that just moved, valued for the side to move.
     pub(crate) fn connect_end(&self) -> Option<(GameValue, EndReason)> {
-        let c = &self.t.variant.game_end.connect;
+        let end = &self.t.rules.end;
         let mover = !self.stm;
-        let pieces = match &c.piece_types {
+        let pieces = match end.connect_types {
             None => self.by_color[mover],
             Some(set) => set
                 .iter()
@@ -31,20 +31,21 @@ impl<B: Bitboard> Position<B> {
         let dirs = &self.t.connect_dirs;
         let geo = &self.t.geo;
         let step = |s: Square, (dx, dy): (i32, i32), k: i32| geo.offset(s, dx * k, dy * k);
-        let won = (c.n > 0
+        let won = (end.connect_n > 0
             && pieces.iter().any(|s| {
                 dirs.iter().any(|&d| {
-                    (1..c.n as i32).all(|k| step(s, d, k).is_some_and(|q| pieces.contains(q)))
+                    (1..end.connect_n as i32)
+                        .all(|k| step(s, d, k).is_some_and(|q| pieces.contains(q)))
                 })
             }))
-            || (c.nxn > 0
+            || (end.connect_nxn > 0
                 && pieces.iter().any(|s| {
-                    let n = c.nxn as i32;
+                    let n = end.connect_nxn as i32;
                     (0..n).all(|dx| {
                         (0..n).all(|dy| geo.offset(s, dx, dy).is_some_and(|q| pieces.contains(q)))
                     })
                 }))
-            || (c.collinear_n > 0
+            || (end.collinear_n > 0
                 && pieces.iter().any(|s| {
                     dirs.iter().any(|&d| {
                         let on_line = |sign: i32| {
@@ -53,11 +54,11 @@ impl<B: Bitboard> Position<B> {
                                 .filter(|&q| pieces.contains(q))
                                 .count()
                         };
-                        1 + on_line(1) + on_line(-1) >= c.collinear_n as usize
+                        1 + on_line(1) + on_line(-1) >= end.collinear_n as usize
                     })
                 }))
             || (self.t.connect_regions && self.regions_connected(pieces, mover.index(), dirs));
-        won.then(|| (negate(c.value), EndReason::Connect))
+        won.then(|| (negate(end.connect_value), EndReason::Connect))
     }
 
     /// Whether `pieces` chain from `connectRegion1` to `connectRegion2` of `mover`: the

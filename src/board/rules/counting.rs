@@ -11,11 +11,8 @@ use crate::color::Color;
 use crate::variant::CountingRule;
 
 impl<B: Bitboard> Position<B> {
-    fn count_named(&self, name: &str, color: Color) -> u32 {
-        self.t
-            .variant
-            .piece_by_name(name)
-            .map_or(0, |t| self.count(t, color))
+    fn count_of(&self, ty: Option<u8>, color: Color) -> u32 {
+        ty.map_or(0, |t| self.count(t, color))
     }
 
     fn pawns_left(&self) -> u32 {
@@ -29,13 +26,14 @@ impl<B: Bitboard> Position<B> {
     fn count_limit(&self, side: Color) -> u32 {
         let other = !side;
         let all = |c: usize| self.by_color[c].count();
-        let rooks = self.count_named("rook", other);
-        let khons = self.count_named("silver", other);
-        let knights = self.count_named("knight", other);
-        match self.t.variant.game_end.counting_rule {
+        let end = &self.t.rules.end;
+        let rooks = self.count_of(end.counted.rook, other);
+        let khons = self.count_of(end.counted.silver, other);
+        let knights = self.count_of(end.counted.knight, other);
+        match end.counting_rule {
             CountingRule::None => 0,
             CountingRule::Makruk | CountingRule::Cambodian => {
-                let cambodian = self.t.variant.game_end.counting_rule == CountingRule::Cambodian;
+                let cambodian = end.counting_rule == CountingRule::Cambodian;
                 let board_honor = if cambodian { 63 } else { 64 };
                 if cambodian && all(side.index()) > 3 || all(other.index()) == 1 {
                     return 0;
@@ -82,7 +80,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Starts or restarts the count after a move (the side to move has just changed).
     pub(crate) fn update_counting(&mut self) {
-        let rule = self.t.variant.game_end.counting_rule;
+        let rule = self.t.rules.end.counting_rule;
         let stm = self.stm;
         let captured = self.st.captured;
         let total = self.by_color[0].count() + self.by_color[1].count();

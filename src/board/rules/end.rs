@@ -16,7 +16,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{Position, WHITE_OO};
 use crate::color::Color;
-use crate::variant::{ChasingRule, CountingRule, GameValue, MaterialCounting};
+use crate::variant::{GameValue, MaterialCounting};
 
 /// A value from White's view turned to the view of `stm`.
 fn from_white(v: GameValue, stm: Color) -> GameValue {
@@ -31,16 +31,11 @@ impl<B: Bitboard> Position<B> {
     /// The immediate game end, if any: its value for the side to move and its reason.
     /// Fairy-Stockfish's `is_immediate_game_end`.
     pub fn immediate_end(&self) -> Option<(GameValue, EndReason)> {
-        let v = &self.t.variant;
-        let ge = &v.game_end;
-        let ext = &ge.extinction;
-        // Extinction does not apply to pseudo-royal pieces (they cannot be captured), except
-        // in atomic variants where a blast removes them.
-        if let Some(value) = ext.value {
-            if !ext.pseudo_royal || v.captures.blast_on_capture {
-                if let Some(r) = self.extinction_end(value) {
-                    return Some(r);
-                }
+        let rules = &self.t.rules;
+        let end = &rules.end;
+        if let Some(value) = end.extinction_value {
+            if let Some(r) = self.extinction_end(value) {
+                return Some(r);
             }
         }
         if let Some(rule) = &self.t.bare_king {
@@ -53,17 +48,12 @@ impl<B: Bitboard> Position<B> {
                 return Some(r);
             }
         }
-        let wins = &v.castling.wins;
-        if wins.white_kingside
-            || wins.white_queenside
-            || wins.black_kingside
-            || wins.black_queenside
-        {
+        if end.castling_wins != 0 {
             if let Some(r) = self.castling_end() {
                 return Some(r);
             }
         }
-        if v.checks.check_counting && self.st.checks_remaining[!self.stm] == 0 {
+        if rules.checks.check_counting && self.st.checks_remaining[!self.stm] == 0 {
             return Some((GameValue::Loss, EndReason::NCheck));
         }
         if self.has_connect_rule() {
@@ -81,23 +71,25 @@ impl<B: Bitboard> Position<B> {
             };
             return Some((self.material_value(), reason));
         }
-        if ge.adjudicate_full_board && (self.t.board & !self.occ).is_empty() {
+        if end.full_board && (self.t.board & !self.occ).is_empty() {
             return Some((self.material_value(), EndReason::FullBoard));
         }
         None
     }
 
     fn extinction_end(&self, value: GameValue) -> Option<(GameValue, EndReason)> {
-        let ext = &self.t.variant.game_end.extinction;
-        let reason = if self.t.extinction_all && ext.piece_count == 1 && self.t.king.is_some() {
-            EndReason::BareKing
-        } else {
-            EndReason::Extinction
-        };
+        let end = &self.t.rules.end;
+        let reason =
+            if self.t.extinction_all && end.extinction_piece_count == 1 && self.t.king.is_some() {
+                EndReason::BareKing
+            } else {
+                EndReason::Extinction
+            };
         for c in [!self.stm, self.stm] {
-            let claim = u32::from(ext.claim && c == self.stm);
+            let claim = u32::from(end.extinction_claim && c == self.stm);
             let out = |mine: u32, theirs: u32| {
-                mine <= ext.piece_count && theirs >= ext.opponent_piece_count + claim
+                mine <= end.extinction_piece_count
+                    && theirs >= end.extinction_opponent_count + claim
             };
             let ended = if self.t.extinction_all {
                 out(
@@ -121,23 +113,23 @@ impl<B: Bitboard> Position<B> {
     /// Whether colour `c` has reached its flag region (Fairy-Stockfish's `flag_reached`,
     /// with the safety test of `flagPieceSafe`).
     pub(crate) fn flag_reached(&self, c: Color) -> bool {
-        let flag = &self.t.variant.game_end.flag;
+        let end = &self.t.rules.end;
         let region = self.t.flag_region[c];
         if region.is_empty() {
             return false;
         }
-        let mine = match flag.piece.get(c) {
-            Some(t) => self.pieces_of(*t, c),
+        let mine = match end.flag_piece[c] {
+            Some(t) => self.pieces_of(t, c),
             None => self.by_color[c],
         };
         let on = region & mine;
         let reached = on.any()
-            && (on.count() >= flag.piece_count
-                || (flag.piece_blocked_win && (region & !self.occ).is_empty()));
+            && (on.count() >= end.flag_piece_count
+                || (end.flag_blocked_win && (region & !self.occ).is_empty()));
         if reached
-            && flag.piece_safe
-            && (!flag.flag_move || c != self.stm)
-            && on.count() == flag.piece_count
+            && end.flag_safe
+            && (!end.flag_move || c != self.stm)
+            && on.count() == end.flag_piece_count
         {
             for sq in on.iter() {
                 if self.attackers_to(sq, self.occ, !c).any() {
@@ -149,16 +141,15 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn flag_end(&self) -> Option<(GameValue, EndReason)> {
-        let v = &self.t.variant;
-        let flag = &v.game_end.flag;
+        let end = &self.t.rules.end;
+        let (flag_move, flag_safe) = (end.flag_move, end.flag_safe);
         let stm = self.stm;
-        let flag_piece = |c: Color| *flag.piece.get(c);
-        let king_flag = |c: Color| self.t.king.is_some() && flag_piece(c) == self.t.king;
+        let king_flag = |c: Color| self.t.king.is_some() && end.flag_piece[c] == self.t.king;
         // A flag win by the side to move: it reached the region on its last move and the
         // opponent's extra move (flagMove) did not change that.
-        if (flag.flag_move || flag.piece_safe) && self.flag_reached(stm) {
-            let draw = ((flag.flag_move && stm == Color::White && king_flag(Color::Black))
-                || (flag.piece_safe && !flag.flag_move))
+        if (flag_move || flag_safe) && self.flag_reached(stm) {
+            let draw = ((flag_move && stm == Color::White && king_flag(Color::Black))
+                || (flag_safe && !flag_move))
                 && self.flag_reached(!stm);
             let value = if draw {
                 GameValue::Draw
@@ -167,13 +158,9 @@ impl<B: Bitboard> Position<B> {
             };
             return Some((value, EndReason::Flag));
         }
-        if (!flag.flag_move || flag.piece_safe || king_flag(stm)) && self.flag_reached(!stm) {
+        if (!flag_move || flag_safe || king_flag(stm)) && self.flag_reached(!stm) {
             // Racing kings: Black still draws if its king can step into the region now.
-            if flag.flag_move
-                && king_flag(stm)
-                && stm == Color::Black
-                && self.black_king_can_follow()
-            {
+            if flag_move && king_flag(stm) && stm == Color::Black && self.black_king_can_follow() {
                 return None;
             }
             return Some((GameValue::Loss, EndReason::Flag));
@@ -202,11 +189,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn castling_end(&self) -> Option<(GameValue, EndReason)> {
-        let wins = &self.t.variant.castling.wins;
-        let w = u8::from(wins.white_kingside)
-            | u8::from(wins.white_queenside) << 1
-            | u8::from(wins.black_kingside) << 2
-            | u8::from(wins.black_queenside) << 3;
+        let w = self.t.rules.end.castling_wins;
         let m = self.st.last_move;
         if m != Move::NONE && m.kind() == MoveKind::Castling {
             let side = if m.to() > m.from() {
@@ -236,27 +219,16 @@ impl<B: Bitboard> Position<B> {
     /// The result of a drawn ending under `materialCounting` (janggi points, piece count,
     /// draw odds), from the side to move's view; a draw without it.
     pub fn material_value(&self) -> GameValue {
-        let v = &self.t.variant;
-        let white = match v.game_end.material_counting {
+        let end = &self.t.rules.end;
+        let white = match end.material_counting {
             MaterialCounting::None => return GameValue::Draw,
             MaterialCounting::Janggi => {
                 // Points per type; Black's 1.5-point komi is the -1 below with integer
                 // points (White needs a strict majority of at least two half-points).
-                let weights = [
-                    ("rook", 13),
-                    ("janggiCannon", 7),
-                    ("horse", 5),
-                    ("janggiElephant", 3),
-                    ("wazir", 3),
-                    ("soldier", 2),
-                ];
                 let mut score = -1i32;
-                for (name, w) in weights {
-                    if let Some(t) = v.piece_by_name(name) {
-                        score += w
-                            * (self.count(t, Color::White) as i32
-                                - self.count(t, Color::Black) as i32);
-                    }
+                for &(t, points) in &end.janggi_points {
+                    score += points
+                        * (self.count(t, Color::White) as i32 - self.count(t, Color::Black) as i32);
                 }
                 if score > 0 {
                     GameValue::Win
@@ -285,13 +257,13 @@ impl<B: Bitboard> Position<B> {
         if self.checkers().any() {
             return true;
         }
-        let v = &self.t.variant;
-        if !v.game_end.extinction.pseudo_royal {
+        let rules = &self.t.rules;
+        if !rules.end.pseudo_royal {
             return false;
         }
         let us = self.stm;
         let theirs = self.st.pseudo_royals & self.by_color[!us];
-        let blast = v.captures.blast_on_capture;
+        let blast = rules.captures.blast;
         let attacked = |sr| {
             !(blast && (adjacent::<B>(&self.t.geo, sr) & theirs).any())
                 && self.attackers_to(sr, self.occ, !us).any()
@@ -302,7 +274,7 @@ impl<B: Bitboard> Position<B> {
         {
             return true;
         }
-        if v.checks.duple_check {
+        if rules.checks.duple_check {
             let cands = self.pseudo_royal_candidates() & self.by_color[us];
             return cands.any() && cands.iter().all(attacked);
         }
@@ -311,7 +283,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The value of a position without legal moves, for the side to move.
     fn no_move_value(&self, in_check: bool) -> (GameValue, EndReason) {
-        let ge = &self.t.variant.game_end;
+        let ge = &self.t.rules.end;
         if in_check {
             return (self.checkmate_value(), EndReason::Checkmate);
         }
@@ -335,21 +307,19 @@ impl<B: Bitboard> Position<B> {
     /// side wins), and a mate counts only if the series of checks leading to it contains a
     /// shak (a check by a rook, knight or bers); otherwise it is a draw.
     fn checkmate_value(&self) -> GameValue {
-        let v = &self.t.variant;
+        let rules = &self.t.rules;
+        let end = &rules.end;
         if self.checked_by_pawn_drop() {
             // Mate by a pawn drop (shogiPawnDropMateIllegal) loses for the dropping side.
             return GameValue::Win;
         }
-        if !v.checks.shatar_mate_rule {
-            return v.game_end.checkmate_value;
+        if !rules.checks.shatar_mate_rule {
+            return end.checkmate_value;
         }
-        let shak_types: Vec<u8> = ["knight", "rook", "bers"]
-            .iter()
-            .filter_map(|n| v.piece_by_name(n))
-            .collect();
-        let knight = v.piece_by_name("knight");
         let checkers = self.checkers();
-        let by_knight = knight.map_or(B::EMPTY, |k| self.by_type[k as usize]);
+        let by_knight = end
+            .shatar_knight
+            .map_or(B::EMPTY, |k| self.by_type[k as usize]);
         if (checkers & !by_knight).is_empty() {
             return GameValue::Win;
         }
@@ -360,11 +330,12 @@ impl<B: Bitboard> Position<B> {
             if checkers.is_empty() {
                 break;
             }
-            let shak = shak_types
+            let shak = end
+                .shak_types
                 .iter()
-                .any(|&t| (checkers & q.by_type[t as usize]).any());
+                .any(|t| (checkers & q.by_type[t as usize]).any());
             if shak {
-                return v.game_end.checkmate_value;
+                return end.checkmate_value;
             }
             if q.history.len() < 2 {
                 break;
@@ -408,52 +379,100 @@ impl<B: Bitboard> Position<B> {
         if list.is_empty() {
             return Some(outcome(self.no_move_value(in_check)));
         }
-        self.optional_end(&list).map(outcome)
+        self.optional_game_end().map(outcome)
     }
 
     /// The optional game end Fairy-Stockfish's `is_optional_game_end` reports (n-move rule,
     /// repetitions, counting, sittuyin's lone pawn), for the side to move; `None` where the
-    /// game goes on by those rules (immediate ends and mates are not looked at).
+    /// game goes on by those rules (immediate ends and mates are not looked at). Repetitions
+    /// count over the whole history: [`Position::rule_end`] from its start.
     pub fn optional_game_end(&self) -> Option<(GameValue, EndReason)> {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        self.optional_end(&list)
+        let end = &self.t.rules.end;
+        let repetitions = end.n_fold > 0 || end.move_repetition_illegal;
+        if !repetitions {
+            return self.rule_end_without_repetition();
+        }
+        // Judging a chase plays the cycle's moves again: on a copy.
+        self.clone().rule_end(usize::MAX)
     }
 
-    fn optional_end(&self, legal: &MoveList) -> Option<(GameValue, EndReason)> {
-        let v = &self.t.variant;
-        let ge = &v.game_end;
-        let rule50 = self.st.rule50;
-        if ge.n_move_rule > 0 && rule50 >= 2 * ge.n_move_rule && !legal.is_empty() {
-            let offset = if ge.chasing_rule == ChasingRule::Axf {
-                self.axf_check_offset()
-            } else {
-                0
-            };
-            if rule50 >= 2 * ge.n_move_rule + offset {
-                return Some((self.material_value(), EndReason::MoveRule));
-            }
+    /// The game ends by rule that do not depend on the moves available (Fairy-Stockfish's
+    /// `is_optional_game_end`), in its order: the n-move rule, janggi's move repetition,
+    /// n-fold repetition (with perpetual check and chase), the counting rule and sittuyin's
+    /// lone-pawn promotion. The one implementation [`Position::result`] and the search use.
+    /// A repetition completes at its first occurrence at or after history index
+    /// `counts_once_from` (see [`Position::repetition_cycle`]: the search passes its root).
+    /// A chase is judged by playing the cycle again; the position is left as it was.
+    pub fn rule_end(&mut self, counts_once_from: usize) -> Option<(GameValue, EndReason)> {
+        if let Some(r) = self.n_move_end() {
+            return Some(r);
         }
-        if ge.move_repetition_illegal && self.move_repetition() {
+        let end = &self.t.rules.end;
+        if end.move_repetition_illegal && self.move_repetition() {
             // The side that just moved repeated itself and loses.
             return Some((GameValue::Win, EndReason::MoveRepetition));
         }
-        if let Some(cycle) = self.repetition_cycle(usize::MAX) {
-            // Judging a chase plays the cycle's moves again: on a copy.
-            if let Some(verdict) = self.clone().repetition_verdict(cycle) {
-                return Some(verdict);
+        if end.n_fold > 0 {
+            if let Some(cycle) = self.repetition_cycle(counts_once_from) {
+                if let Some(verdict) = self.repetition_verdict(cycle) {
+                    return Some(verdict);
+                }
             }
         }
-        if ge.counting_rule != CountingRule::None
-            && self.st.counting_limit != 0
-            && self.st.counting_ply > self.st.counting_limit
-        {
-            return Some((GameValue::Draw, EndReason::Counting));
+        self.counting_end().or_else(|| self.lone_pawn_end())
+    }
+
+    /// [`Position::rule_end`] without the repetitions: what quiescence asks (it plays no
+    /// move that repeats a position), and all there is in a variant without repetition
+    /// rules.
+    pub fn rule_end_without_repetition(&self) -> Option<(GameValue, EndReason)> {
+        self.n_move_end()
+            .or_else(|| self.counting_end())
+            .or_else(|| self.lone_pawn_end())
+    }
+
+    /// The n-move rule (`nMoveRule`; with `chasingRule = axf`, checks beyond ten do not
+    /// count), unless the move that reached the limit mated: a drawn ending by
+    /// `materialCounting`.
+    fn n_move_end(&self) -> Option<(GameValue, EndReason)> {
+        let end = &self.t.rules.end;
+        let rule50 = self.st.rule50;
+        if end.n_move_plies == 0 || rule50 < end.n_move_plies {
+            return None;
         }
-        if v.promotion.sittuyin && self.sittuyin_lone_pawn(legal) {
-            return Some((GameValue::Draw, EndReason::SittuyinPromotion));
+        if end.axf_chasing && rule50 < end.n_move_plies + self.axf_check_offset() {
+            return None;
         }
-        None
+        if self.mated() {
+            return None;
+        }
+        Some((self.material_value(), EndReason::MoveRule))
+    }
+
+    /// The SE-Asian counting rule: the count ran out, unless the last move mated.
+    fn counting_end(&self) -> Option<(GameValue, EndReason)> {
+        let st = &self.st;
+        let ran_out = self.t.rules.moves.counting
+            && st.counting_limit != 0
+            && st.counting_ply > st.counting_limit;
+        (ran_out && !self.mated()).then_some((GameValue::Draw, EndReason::Counting))
+    }
+
+    /// Sittuyin's lone-pawn promotion draw.
+    fn lone_pawn_end(&self) -> Option<(GameValue, EndReason)> {
+        self.lone_pawn_promotion_draw()
+            .then_some((GameValue::Draw, EndReason::SittuyinPromotion))
+    }
+
+    /// The side to move is in check without a legal move (only asked where a rule would
+    /// otherwise end the game: a mate on the move that reaches a limit stands).
+    fn mated(&self) -> bool {
+        if self.checkers().is_empty() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.is_empty()
     }
 
     /// Sittuyin's lone-pawn promotion draw for the side to move (see
@@ -463,7 +482,7 @@ impl<B: Bitboard> Position<B> {
         let Some(pawn) = self.t.pawn else {
             return false;
         };
-        if !self.t.variant.promotion.sittuyin
+        if !self.t.rules.moves.sittuyin_promotion
             || self.by_color[self.stm].count() != 2
             || self.count(pawn, self.stm) != 1
         {

@@ -19,9 +19,9 @@
 //! does not draw (`nFoldValue`), is never short of material.
 
 use crate::board::bitboard::Bitboard;
-use crate::board::position::Position;
+use crate::board::position::{Position, TypeSet};
 use crate::color::Color;
-use crate::variant::GameValue;
+use crate::variant::{GameValue, Variant};
 
 /// Fairy-Stockfish's types that can force mate alone.
 const MATING: [&str; 10] = [
@@ -40,17 +40,52 @@ const MATING: [&str; 10] = [
 /// Fairy-Stockfish's types that stay on one colour of squares.
 const COLOUR_BOUND: [&str; 5] = ["bishop", "fers", "fersAlfil", "alfil", "elephant"];
 
+/// The variant's types sorted as the rule sorts them, compiled once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialKinds {
+    /// Types that can mate alone (by name, and every custom piece).
+    pub mating: TypeSet,
+    /// Types bound to one colour of squares (by name).
+    pub colour_bound: TypeSet,
+    /// The royal type moves as a chess king (`K`).
+    pub chess_king: bool,
+    /// Extinction (not of pseudo-royal pieces) ends the game: no side is ever short.
+    pub extinction: bool,
+}
+
+impl MaterialKinds {
+    /// The kinds of `v`'s types.
+    pub fn compile(v: &Variant) -> Self {
+        let of = |keep: &dyn Fn(&str) -> bool| {
+            TypeSet(v.pieces.iter().enumerate().fold(0, |acc, (id, p)| {
+                if keep(&p.name) {
+                    acc | 1u64 << id
+                } else {
+                    acc
+                }
+            }))
+        };
+        let ext = &v.game_end.extinction;
+        MaterialKinds {
+            mating: of(&|name| MATING.contains(&name) || name.starts_with("customPiece")),
+            colour_bound: of(&|name| COLOUR_BOUND.contains(&name)),
+            chess_king: v.king.is_some_and(|k| v.pieces[k as usize].betza == "K"),
+            extinction: ext.value.is_some() && !ext.pseudo_royal,
+        }
+    }
+}
+
 impl<B: Bitboard> Position<B> {
     /// Whether `side` cannot win any more, whatever it plays (see the module documentation).
     pub fn has_insufficient_material(&self, side: Color) -> bool {
         let t = &*self.t;
-        let v = &t.variant;
-        let ext = &v.game_end.extinction;
-        if v.drops.captures_to_hand
+        let rules = &t.rules;
+        let kinds = rules.material;
+        if rules.moves.captures_to_hand
             || self.hand_count(side) > 0
-            || (ext.value.is_some() && !ext.pseudo_royal)
+            || kinds.extinction
             || self.has_flag_piece(side)
-            || v.game_end.n_fold_value != GameValue::Draw
+            || rules.end.n_fold_value != GameValue::Draw
         {
             return false;
         }
@@ -61,28 +96,26 @@ impl<B: Bitboard> Position<B> {
         let enemy_king_squares = t
             .king
             .map_or(t.board, |k| t.pieces[k as usize].mobility[!side]);
-        let blast_royals = ext.pseudo_royal && v.captures.blast_on_capture;
+        let blast_royals = rules.end.pseudo_royal && rules.captures.blast;
         let mut restricted = t.king.map_or(B::EMPTY, |k| self.by_type[k as usize]);
         let mut colour_bound = B::EMPTY;
-        for (id, piece) in v.pieces.iter().enumerate() {
-            let id = id as u8;
-            let name = piece.name.as_str();
+        for id in 0..t.n_types as u8 {
             let reaches_king = (t.pieces[id as usize].mobility[side] & enemy_king_squares).any();
             if Some(id) == t.king || !reaches_king || (blast_royals && t.extinction_types.has(id)) {
                 restricted |= self.pieces_of(id, side);
-            } else if MATING.contains(&name) || name.starts_with("customPiece") {
+            } else if kinds.mating.has(id) {
                 let promotes_to = promoting_pawn && t.promotion_types[side].contains(&id);
                 if self.count(id, side) > 0 || promotes_to {
                     return false;
                 }
-            } else if COLOUR_BOUND.contains(&name) {
+            } else if kinds.colour_bound.has(id) {
                 colour_bound |= self.by_type[id as usize];
             }
         }
         let all = self.by_color[0] | self.by_color[1];
         let unbound = all & !restricted & !colour_bound;
-        let stalemate_wins = v.game_end.stalemate_value != GameValue::Draw;
-        let other_wins = stalemate_wins || v.checks.check_counting || v.checks.makpong_rule;
+        let stalemate_wins = rules.end.stalemate_value != GameValue::Draw;
+        let other_wins = stalemate_wins || rules.checks.check_counting || rules.checks.makpong_rule;
         let mine = self.by_color[side];
         if (colour_bound & mine).any() {
             let both_colours =
@@ -98,10 +131,7 @@ impl<B: Bitboard> Position<B> {
         if stalemate_wins {
             if let Some(k) = t.king {
                 let own = t.pieces[k as usize].mobility[side];
-                let royal_is_chess_king = v.pieces[k as usize].betza == "K";
-                if !royal_is_chess_king
-                    && self.count(k, side) > 0
-                    && (own & enemy_king_squares).any()
+                if !kinds.chess_king && self.count(k, side) > 0 && (own & enemy_king_squares).any()
                 {
                     return false;
                 }
@@ -115,7 +145,7 @@ impl<B: Bitboard> Position<B> {
         if self.t.flag_region[side].is_empty() {
             return false;
         }
-        match *self.t.variant.game_end.flag.piece.get(side) {
+        match self.t.rules.end.flag_piece[side] {
             Some(p) => self.count(p, side) > 0,
             None => self.by_color[side].any(),
         }

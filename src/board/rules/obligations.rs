@@ -25,20 +25,15 @@ impl<B: Bitboard> Position<B> {
     /// Whether the variant has a rule handled by [`Position::apply_obligations`].
     #[inline]
     pub(crate) fn has_obligations(&self) -> bool {
-        let v = &self.t.variant;
-        v.captures.must_capture
-            || !v.checks.checking
-            || !v.captures.mutually_immune_types.is_empty()
+        self.t.rules.obligations
     }
 
     /// Whether a move is forbidden by `checking = false` or `mutuallyImmuneTypes` (both are
     /// tests on the single move).
     pub(crate) fn forbidden_by_rule(&self, m: Move) -> bool {
-        let v = &self.t.variant;
-        if !v.captures.mutually_immune_types.is_empty()
-            && m.kind() != MoveKind::Castling
-            && m.kind() != MoveKind::Drop
-        {
+        let rules = &self.t.rules;
+        let immune = rules.captures.mutually_immune;
+        if !immune.is_empty() && m.kind() != MoveKind::Castling && m.kind() != MoveKind::Drop {
             let a = self.board[m.from().index()];
             let b = self.board[m.to().index()];
             if b != EMPTY
@@ -46,21 +41,21 @@ impl<B: Bitboard> Position<B> {
                 && a != EMPTY
                 && a != WALL
                 && type_of(a) == type_of(b)
-                && v.captures.mutually_immune_types.contains(type_of(a))
+                && immune.has(type_of(a))
             {
                 return true;
             }
         }
-        !v.checks.checking && self.gives_check(m)
+        !rules.checks.checking && self.gives_check(m)
     }
 
     /// Removes from a list of legal moves what the variant's obligations forbid.
     pub(crate) fn apply_obligations(&self, list: &mut MoveList) {
-        let v = &self.t.variant;
-        if !v.checks.checking || !v.captures.mutually_immune_types.is_empty() {
+        let rules = &self.t.rules;
+        if !rules.checks.checking || !rules.captures.mutually_immune.is_empty() {
             list.retain(|&m| !self.forbidden_by_rule(m));
         }
-        if self.t.variant.captures.must_capture && list.iter().any(|&m| self.is_capture_move(m)) {
+        if rules.captures.must_capture && list.iter().any(|&m| self.is_capture_move(m)) {
             list.retain(|&m| self.is_capture_move(m));
         }
     }
@@ -68,7 +63,7 @@ impl<B: Bitboard> Position<B> {
     /// Whether `m`, legal otherwise, is forbidden by `mustCapture`: it does not capture while
     /// a legal capture exists.
     pub(crate) fn capture_missed(&self, m: Move) -> bool {
-        if !self.t.variant.captures.must_capture || self.is_capture_move(m) {
+        if !self.t.rules.captures.must_capture || self.is_capture_move(m) {
             return false;
         }
         let mut list = MoveList::new();

@@ -14,7 +14,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::color::Color;
-use crate::variant::{ChasingRule, GameValue};
+use crate::variant::GameValue;
 
 impl<B: Bitboard> Position<B> {
     /// Whether the side to move was in check in the position `k` plies back (`k = 0`: this
@@ -38,10 +38,7 @@ impl<B: Bitboard> Position<B> {
             return true;
         }
         let m = self.st.last_move;
-        if !self.t.variant.game_end.extinction.pseudo_royal
-            || m == Move::NONE
-            || self.history.is_empty()
-        {
+        if !self.t.rules.end.pseudo_royal || m == Move::NONE || self.history.is_empty() {
             return false;
         }
         self.unmake_move(m);
@@ -59,13 +56,12 @@ impl<B: Bitboard> Position<B> {
     /// root on either side could have deviated, so a cycle inside the tree already has the
     /// rule's value ([`Position::result`] passes `usize::MAX`).
     pub fn repetition_cycle(&self, counts_once_from: usize) -> Option<usize> {
-        let v = &self.t.variant;
-        let n_fold = v.game_end.n_fold_rule as usize;
+        let n_fold = self.t.rules.end.n_fold as usize;
         let n = self.history.len();
         if n_fold == 0 {
             return None;
         }
-        let end = if v.drops.captures_to_hand {
+        let end = if self.t.rules.moves.captures_to_hand {
             n
         } else {
             (self.st.rule50 as usize).min(n)
@@ -98,7 +94,7 @@ impl<B: Bitboard> Position<B> {
     /// cycle's moves back and playing them again; the position is left as it was.
     pub fn repetition_verdict(&mut self, cycle: usize) -> Option<(GameValue, EndReason)> {
         let t = std::sync::Arc::clone(&self.t);
-        let ge = &t.variant.game_end;
+        let ge = &t.rules.end;
         if ge.perpetual_check_illegal {
             // Even k: we were in check (they checked perpetually); odd k: they were.
             let them = (0..=cycle).step_by(2).all(|k| self.was_in_check(k));
@@ -123,7 +119,7 @@ impl<B: Bitboard> Position<B> {
         } else {
             ge.n_fold_value
         };
-        if ge.chasing_rule == ChasingRule::Axf {
+        if ge.axf_chasing {
             match self.chase_verdict(cycle) {
                 Some(GameValue::Draw) => {
                     return Some((self.material_value(), EndReason::Repetition))

@@ -9,7 +9,6 @@ mod node;
 mod ordering;
 
 use crate::color::Color;
-use draws::DrawRules;
 
 use super::history::{Histories, HistoryStore, NO_PIECE_TO};
 use super::support::{in_check, moving_type, NULL_MOVE};
@@ -109,6 +108,53 @@ impl ClockState {
     }
 }
 
+/// One ply of the search path (Stockfish's `Stack`): the node's move buffers, its line, and
+/// what the plies after it read of it (its static evaluation, the move played from it, its
+/// killers).
+struct Frame<B> {
+    /// The generation buffer.
+    list: MoveList,
+    /// The moves, reordered as they are picked: pseudo-legal moves, each tested by
+    /// `legal_test` (when there is one) before it is made.
+    moves: Vec<Move>,
+    /// The ordering score of each move of `moves`.
+    scores: Vec<i32>,
+    /// The legality test of `moves`; `None` when they are all legal already.
+    legal_test: Option<LegalTest<B>>,
+    /// The principal variation from this node.
+    pv: Vec<Move>,
+    /// The static evaluation (for `improving`, two plies on).
+    eval: i32,
+    /// The move played from this node (`NULL_MOVE` for a null move).
+    played: Move,
+    /// Its piece-to key ([`Histories::piece_to`]; `NO_PIECE_TO` for a null move).
+    piece_to: u32,
+    killers: [Move; 2],
+    /// The move left out by a singular-extension search (`Move::NONE`: none).
+    excluded: Move,
+    /// The quiet moves and the captures searched so far at the node (reused buffers: a
+    /// cutoff punishes them in the histories).
+    tried: (Vec<Move>, Vec<Move>),
+}
+
+impl<B> Frame<B> {
+    fn new() -> Self {
+        Frame {
+            list: MoveList::new(),
+            moves: Vec::with_capacity(256),
+            scores: Vec::with_capacity(256),
+            legal_test: None,
+            pv: Vec::with_capacity(32),
+            eval: 0,
+            played: Move::NONE,
+            piece_to: NO_PIECE_TO,
+            killers: [Move::NONE; 2],
+            excluded: Move::NONE,
+            tried: (Vec::new(), Vec::new()),
+        }
+    }
+}
+
 pub(crate) struct Worker<'a, B: Bitboard> {
     pub id: usize,
     pub pos: Position<B>,
@@ -130,34 +176,14 @@ pub(crate) struct Worker<'a, B: Bitboard> {
     root_depth: i32,
     pub stopped: bool,
     pub completed_depth: i32,
-    /// Generation buffer per ply.
-    lists: Vec<MoveList>,
-    /// The moves of each ply, reordered as they are picked: pseudo-legal moves, each tested
-    /// by the ply's `legal_tests` entry (when there is one) before it is made.
-    moves: Vec<Vec<Move>>,
-    /// The legality test of each ply's moves; `None` when they are all legal already.
-    legal_tests: Vec<Option<LegalTest<B>>>,
-    scores: Vec<Vec<i32>>,
-    pv: Vec<Vec<Move>>,
-    evals: Vec<i32>,
-    played: Vec<Move>,
-    /// The piece-to key ([`Histories::piece_to`]) of each ply's move (`NO_PIECE_TO` for a
-    /// null move).
-    played_pt: Vec<u32>,
-    killers: Vec<[Move; 2]>,
+    /// What the search keeps per ply of its path, the root's first.
+    stack: Vec<Frame<B>>,
     hist: Histories,
     /// Counter moves, `[colour][to of the previous move]`.
     counters: Vec<Move>,
     nmp_min_ply: usize,
-    /// The move left out at each ply by a singular-extension search (`Move::NONE`: none).
-    excluded: Vec<Move>,
-    /// Per ply, the quiet moves and the captures searched so far at the node (reused
-    /// buffers: a cutoff punishes them in the histories).
-    tried: Vec<(Vec<Move>, Vec<Move>)>,
     lmr: Vec<[u8; LMR_SIZE]>,
     n_types: usize,
-    /// The game-ending draw rules, read once from the variant.
-    rules: DrawRules,
     /// Whether [`Position::gives_check`] answers without making the move (no multi-leg
     /// attackers), so a move pruned at step 9 need not be made first.
     check_before_make: bool,
@@ -173,8 +199,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     ) -> Self {
         let squares = pos.tables().geo.num_squares();
         let n_types = pos.tables().n_types;
-        let v = pos.variant();
-        let rules = DrawRules::new(v);
         let check_before_make = pos.tables().walker_attackers.is_empty();
         let root_history = pos.history_len();
         let lmr = (0..LMR_SIZE)
@@ -209,23 +233,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             root_depth: 0,
             stopped: false,
             completed_depth: 0,
-            lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
-            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
-            legal_tests: vec![None; MAX_PLY + 2],
-            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
-            evals: vec![0; MAX_PLY + 2],
-            played: vec![Move::NONE; MAX_PLY + 2],
-            played_pt: vec![NO_PIECE_TO; MAX_PLY + 2],
-            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            stack: (0..MAX_PLY + 2).map(|_| Frame::new()).collect(),
             hist: store.take(id, n_types, squares),
             counters: vec![Move::NONE; 2 * 256],
             nmp_min_ply: 0,
-            excluded: vec![Move::NONE; MAX_PLY + 2],
-            tried: vec![(Vec::new(), Vec::new()); MAX_PLY + 2],
             lmr,
             n_types,
-            rules,
             check_before_make,
         }
     }
@@ -382,8 +395,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INF;
-        self.pv[0].clear();
-        self.evals[0] = if in_check(&self.pos) {
+        self.stack[0].pv.clear();
+        self.stack[0].eval = if in_check(&self.pos) {
             -INF
         } else {
             self.static_eval()
@@ -431,7 +444,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 };
                 rm.pv.clear();
                 rm.pv.push(m);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.pv.extend_from_slice(&self.stack[1].pv);
             }
             if score > best {
                 best = score;
@@ -453,8 +466,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     #[inline]
     fn make(&mut self, m: Move, ply: usize) {
-        self.played[ply] = m;
-        self.played_pt[ply] = if m == NULL_MOVE {
+        self.stack[ply].played = m;
+        self.stack[ply].piece_to = if m == NULL_MOVE {
             NO_PIECE_TO
         } else {
             let ty = moving_type(&self.pos, m);

@@ -31,7 +31,7 @@ impl<B: Bitboard> Worker<'_, B> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, pv_node, 0);
         }
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.check_stop() {
             return 0;
         }
@@ -57,7 +57,7 @@ impl<B: Bitboard> Worker<'_, B> {
 
         // Step 3. Transposition table. A singular-extension search (a move excluded) reads
         // the entry for its move and static evaluation only: its result is not the node's.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.key();
         let tte = self.sh.tt.probe(key);
         let mut tt_move = Move::NONE;
@@ -96,9 +96,9 @@ impl<B: Bitboard> Worker<'_, B> {
         } else {
             self.hist.corrected(us, pawn_hash, raw_eval)
         };
-        self.evals[ply] = eval;
+        self.stack[ply].eval = eval;
         let static_eval = eval;
-        let improving = !check && ply >= 2 && eval > self.evals[ply - 2];
+        let improving = !check && ply >= 2 && eval > self.stack[ply - 2].eval;
         // A table score whose bound lies beyond the static evaluation is a better guess of
         // the node's value for the pruning decisions below (`improving` keeps comparing
         // static evaluations, which are alike at every ply).
@@ -154,7 +154,7 @@ impl<B: Bitboard> Worker<'_, B> {
             if depth >= 3
                 && eval >= beta
                 && ply >= self.nmp_min_ply
-                && self.played[ply - 1] != NULL_MOVE
+                && self.stack[ply - 1].played != NULL_MOVE
                 && beta.abs() < MATE_BOUND
                 && self.has_pieces(us)
             {
@@ -203,7 +203,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 && tt_score.abs() < MATE_BOUND
             {
                 let singular_beta = tt_score - 2 * depth;
-                self.excluded[ply] = tt_move;
+                self.stack[ply].excluded = tt_move;
                 let v = self.search(
                     singular_beta - 1,
                     singular_beta,
@@ -212,7 +212,7 @@ impl<B: Bitboard> Worker<'_, B> {
                     false,
                     cut_node,
                 );
-                self.excluded[ply] = Move::NONE;
+                self.stack[ply].excluded = Move::NONE;
                 if self.stopped {
                     return 0;
                 }
@@ -229,14 +229,14 @@ impl<B: Bitboard> Worker<'_, B> {
             return value_score(terminal_value(&self.pos, check), ply, MATE);
         }
         self.score_moves(ply, tt_move);
-        self.killers[ply + 1] = [Move::NONE; 2];
+        self.stack[ply + 1].killers = [Move::NONE; 2];
 
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
         // The ply's buffers, taken for the loop (the searches below use other plies').
-        let (mut quiets, mut captures) = std::mem::take(&mut self.tried[ply]);
+        let (mut quiets, mut captures) = std::mem::take(&mut self.stack[ply].tried);
         quiets.clear();
         captures.clear();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -248,7 +248,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 continue;
             }
             let tactical = is_tactical(&self.pos, m);
-            let move_score = self.scores[ply][i];
+            let move_score = self.stack[ply].scores[i];
 
             // Step 9. Pruning at shallow depth: losing captures by SEE before the move; late,
             // futile and (by SEE) losing quiet moves after it, unless they give check.
@@ -346,11 +346,11 @@ impl<B: Bitboard> Worker<'_, B> {
                 if score > alpha {
                     best_move = m;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let dst = &mut head[ply];
+                        let (head, tail) = self.stack.split_at_mut(ply + 1);
+                        let dst = &mut head[ply].pv;
                         dst.clear();
                         dst.push(m);
-                        dst.extend_from_slice(&tail[0]);
+                        dst.extend_from_slice(&tail[0].pv);
                     }
                     if score >= beta {
                         self.update_stats(ply, m, depth, &quiets, &captures);
@@ -365,7 +365,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 captures.push(m);
             }
         }
-        self.tried[ply] = (quiets, captures);
+        self.stack[ply].tried = (quiets, captures);
         if searched == 0 {
             // Everything was pruned (cannot happen with a legal move left at ply > 0 and
             // best = -INF, but keep the score sane).
@@ -415,7 +415,7 @@ impl<B: Bitboard> Worker<'_, B> {
         pv_node: bool,
         qply: u32,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.check_stop() {
             return 0;
         }
@@ -428,11 +428,8 @@ impl<B: Bitboard> Worker<'_, B> {
         if self.pos.is_immediate_game_end() {
             return value_score(terminal_value(&self.pos, false), ply, MATE);
         }
-        if let Some(v) = self.move_rules(ply) {
+        if let Some(v) = self.ended_without_repetition(ply) {
             return v;
-        }
-        if self.rules.sittuyin && self.pos.lone_pawn_promotion_draw() {
-            return 0;
         }
         let key = self.pos.key();
         let tte = self.sh.tt.probe(key);
@@ -484,7 +481,7 @@ impl<B: Bitboard> Worker<'_, B> {
         }
         // Where every move captures (clobber), searching captures is searching everything to
         // the end of the game: quiescence stands pat.
-        if self.moves[ply].is_empty() || (!check && self.pos.tables().captures_only) {
+        if self.stack[ply].moves.is_empty() || (!check && self.pos.tables().captures_only) {
             return stand;
         }
         self.score_moves(ply, tt_move);
@@ -493,7 +490,7 @@ impl<B: Bitboard> Worker<'_, B> {
         let orig_alpha = alpha;
         let mut quiet_evasion_tried = false;
         // The square of the move that led here (none at the root, where quiescence never runs).
-        let recapture_square = ply.checked_sub(1).map(|p| self.played[p].to());
+        let recapture_square = ply.checked_sub(1).map(|p| self.stack[p].played.to());
         for i in 0.. {
             let Some(m) = self.pick(ply, i) else {
                 break;
@@ -512,7 +509,7 @@ impl<B: Bitboard> Worker<'_, B> {
             }
             if !check {
                 // Losing captures and captures that cannot raise alpha are skipped.
-                if self.scores[ply][i] < 0 {
+                if self.stack[ply].scores[i] < 0 {
                     continue;
                 }
                 let gain = captured_type(&self.pos, m).map_or(0, |t| self.sh.ev.see[t as usize])
@@ -536,11 +533,11 @@ impl<B: Bitboard> Worker<'_, B> {
                 if score > alpha {
                     best_move = m;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let dst = &mut head[ply];
+                        let (head, tail) = self.stack.split_at_mut(ply + 1);
+                        let dst = &mut head[ply].pv;
                         dst.clear();
                         dst.push(m);
-                        dst.extend_from_slice(&tail[0]);
+                        dst.extend_from_slice(&tail[0].pv);
                     }
                     if score >= beta {
                         break;

@@ -14,7 +14,7 @@ impl<B: Bitboard> Worker<'_, B> {
     pub(super) fn cont_keys(&self, ply: usize) -> [u32; 3] {
         CONT_PLIES.map(|back| {
             if ply >= back {
-                self.played_pt[ply - back]
+                self.stack[ply - back].piece_to
             } else {
                 NO_PIECE_TO
             }
@@ -39,12 +39,13 @@ impl<B: Bitboard> Worker<'_, B> {
     pub(super) fn generate(&mut self, ply: usize, tactical_only: bool) -> bool {
         // Borrowed in place, not taken out: a move list keeps its first moves inline, and
         // moving it out and back would copy that part twice at every node.
-        let list = &mut self.lists[ply];
+        let frame = &mut self.stack[ply];
+        let list = &mut frame.list;
         let mut test = self.pos.search_moves(list);
         let pos = &self.pos;
         let legal = |m: Move| test.as_ref().map_or(true, |t| pos.is_legal_by(m, t));
         let any = list.iter().any(|&m| legal(m));
-        let moves = &mut self.moves[ply];
+        let moves = &mut frame.moves;
         moves.clear();
         if tactical_only {
             // Where every move also places a wall anywhere (duck chess), the captures come
@@ -62,14 +63,14 @@ impl<B: Bitboard> Worker<'_, B> {
         } else {
             moves.extend_from_slice(list.as_slice());
         }
-        self.legal_tests[ply] = test;
+        frame.legal_test = test;
         any
     }
 
     /// Whether `m`, a move of `moves[ply]`, is legal (see [`Worker::generate`]).
     #[inline]
     fn legal_at(&self, ply: usize, m: Move) -> bool {
-        match &self.legal_tests[ply] {
+        match &self.stack[ply].legal_test {
             Some(test) => self.pos.is_legal_by(m, test),
             None => true,
         }
@@ -79,9 +80,9 @@ impl<B: Bitboard> Worker<'_, B> {
     pub(super) fn score_moves(&mut self, ply: usize, tt_move: Move) {
         let us = self.pos.side_to_move();
         let ev = &*self.sh.ev;
-        let killers = self.killers[ply];
+        let killers = self.stack[ply].killers;
         let counter = if ply > 0 {
-            let prev = self.played[ply - 1];
+            let prev = self.stack[ply - 1].played;
             if prev == NULL_MOVE || prev == Move::NONE {
                 Move::NONE
             } else {
@@ -91,8 +92,8 @@ impl<B: Bitboard> Worker<'_, B> {
             Move::NONE
         };
         let before = self.cont_keys(ply);
-        let list = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let list = std::mem::take(&mut self.stack[ply].moves);
+        let mut scores = std::mem::take(&mut self.stack[ply].scores);
         scores.clear();
         for &m in list.iter() {
             let s = if m == tt_move {
@@ -120,8 +121,8 @@ impl<B: Bitboard> Worker<'_, B> {
             };
             scores.push(s);
         }
-        self.moves[ply] = list;
-        self.scores[ply] = scores;
+        self.stack[ply].moves = list;
+        self.stack[ply].scores = scores;
     }
 
     /// The best-scored legal move not yet tried at `ply` (a selection sort step), or `None`
@@ -134,7 +135,7 @@ impl<B: Bitboard> Worker<'_, B> {
     #[inline]
     pub(super) fn pick(&mut self, ply: usize, i: usize) -> Option<Move> {
         loop {
-            let scores = &self.scores[ply];
+            let scores = &self.stack[ply].scores;
             if i >= scores.len() {
                 return None;
             }
@@ -143,7 +144,7 @@ impl<B: Bitboard> Worker<'_, B> {
             let rest = &scores[i..];
             let top = rest.iter().copied().max().unwrap_or(i32::MIN);
             let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
-            let moves = &self.moves[ply];
+            let moves = &self.stack[ply].moves;
             let illegal = if !self.legal_at(ply, moves[best]) {
                 Some(best)
             } else if best != i && !self.legal_at(ply, moves[i]) {
@@ -153,12 +154,12 @@ impl<B: Bitboard> Worker<'_, B> {
             };
             match illegal {
                 Some(k) => {
-                    self.moves[ply].remove(k);
-                    self.scores[ply].remove(k);
+                    self.stack[ply].moves.remove(k);
+                    self.stack[ply].scores.remove(k);
                 }
                 None => {
-                    self.scores[ply].swap(i, best);
-                    let moves = &mut self.moves[ply];
+                    self.stack[ply].scores.swap(i, best);
+                    let moves = &mut self.stack[ply].moves;
                     moves.swap(i, best);
                     return Some(moves[i]);
                 }
@@ -182,12 +183,12 @@ impl<B: Bitboard> Worker<'_, B> {
         if let Some(victim) = captured_type(&self.pos, best) {
             self.hist.update_capture(self.piece_to(best), victim, bonus);
         } else if !is_tactical(&self.pos, best) {
-            if self.killers[ply][0] != best {
-                self.killers[ply][1] = self.killers[ply][0];
-                self.killers[ply][0] = best;
+            if self.stack[ply].killers[0] != best {
+                self.stack[ply].killers[1] = self.stack[ply].killers[0];
+                self.stack[ply].killers[0] = best;
             }
             if ply > 0 {
-                let prev = self.played[ply - 1];
+                let prev = self.stack[ply - 1].played;
                 if prev != NULL_MOVE && prev != Move::NONE {
                     self.counters[us.index() * 256 + prev.to().index()] = best;
                 }
