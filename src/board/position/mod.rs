@@ -10,8 +10,11 @@ pub mod chains;
 pub mod multileg;
 pub mod observer;
 pub mod palace;
+pub mod piece_tables;
 pub mod rules;
 pub mod tables;
+pub mod type_set;
+pub mod zobrist;
 
 use crate::board::bitboard::{Bb256, Bitboard};
 use crate::board::geometry::{Square, Width};
@@ -20,7 +23,9 @@ use crate::color::Color;
 use crate::variant::{EnclosingRule, Variant, WallingRule};
 pub use observer::BoardObserver;
 use std::sync::Arc;
-pub use tables::{TableError, Tables, TypeSet, MAX_IN_HAND};
+pub use tables::{TableError, Tables};
+pub use type_set::TypeSet;
+pub use zobrist::MAX_IN_HAND;
 
 /// A coloured piece as stored in the mailbox: 0 = empty, [`WALL`] = a wall square,
 /// otherwise `1 + 2 * type + colour`.

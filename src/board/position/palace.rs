@@ -8,7 +8,8 @@
 //! ignores the lines. The reaches are ordinary attack tables masked with the lines at run
 //! time, so any set of marked squares plays as it does in Fairy-Stockfish.
 
-use super::tables::{Reach, ReachBuilder, TableError};
+use super::piece_tables::{Reach, ReachBuilder};
+use super::tables::TableError;
 use super::Position;
 use crate::board::attacks::{Direction, LineAttacks, LineKind, LineSpec};
 use crate::board::bitboard::Bitboard;
