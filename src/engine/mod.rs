@@ -5,158 +5,31 @@
 //! search progress and the best move go to callbacks set with [`Engine::set_on_info`] and
 //! [`Engine::set_on_bestmove`]; every fallible call returns an [`EngineError`] and leaves the
 //! engine in the state it had before the call.
+//!
+//! This file holds the engine record, the position and the options; the rest is split by
+//! job: variant selection and loading (`variants.rs`), the net (`nets.rs`), the search thread
+//! (`searching.rs`), what is reported (`report.rs`) and the errors (`error.rs`).
 
+mod error;
 pub mod game;
+mod nets;
 pub mod options;
+mod report;
+mod searching;
+mod variants;
 
-use crate::board::bitboard::{Bb256, Bitboard};
-use crate::board::geometry::Width;
+pub use error::EngineError;
+pub use report::{wdl, BestMove, Info, InfoLine, OptionOutcome, VariantSummary};
+use searching::Running;
+use variants::{build_tables, unreachable_tables, unreachable_variant};
+
+use crate::board::bitboard::Bb256;
 use crate::board::position::{AnyPosition, Position, Tables};
-use crate::board::MoveList;
-use crate::eval::nnue::{FeatureSet, Network};
-use crate::eval::{piece_letters, EvalParams, NnueEval};
-use crate::search::{self, Bound, Context, Control, Limits, Pool, Progress, Score, Settings, Tt};
+use crate::eval::EvalParams;
+use crate::search::{self, Pool, Tt};
 use crate::variant::{Variant, VariantSet};
-use options::{names, OptionError, OptionValue, Options};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use options::{names, OptionValue, Options};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use thiserror::Error;
-
-/// What went wrong in an engine call. The engine state is unchanged after an error.
-#[derive(Debug, Error)]
-pub enum EngineError {
-    /// No variant of that name.
-    #[error("unknown variant '{0}'")]
-    UnknownVariant(String),
-    /// The last position sent was refused; nothing can be played or searched until a new
-    /// one is set.
-    #[error("no position: {0}")]
-    NoPosition(String),
-    /// The variant's pieces or board cannot be played yet.
-    #[error("variant {name} cannot be played: {reason}")]
-    Unplayable {
-        /// Variant name.
-        name: String,
-        /// Why.
-        reason: String,
-    },
-    /// A FEN that does not fit the variant.
-    #[error("bad FEN '{fen}': {reason}")]
-    BadFen {
-        /// The FEN.
-        fen: String,
-        /// Why.
-        reason: String,
-    },
-    /// A move that is not legal in the position it is played in.
-    #[error("illegal move '{mv}' in position {fen}")]
-    IllegalMove {
-        /// The move text.
-        mv: String,
-        /// The position it was played in.
-        fen: String,
-    },
-    /// A variants file that could not be loaded.
-    #[error("cannot load variants: {0}")]
-    Load(String),
-    /// An option problem.
-    #[error(transparent)]
-    Option(#[from] OptionError),
-    /// Memory the system refused.
-    #[error("{0}")]
-    Memory(String),
-    /// A net file that cannot be used (`EvalFile`, `Use NNUE`).
-    #[error("cannot use net '{path}': {reason}")]
-    Net {
-        /// The file.
-        path: String,
-        /// Why not.
-        reason: String,
-    },
-}
-
-/// One line of search output with moves as UCI text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InfoLine {
-    /// Iteration depth.
-    pub depth: u32,
-    /// Deepest ply.
-    pub seldepth: u32,
-    /// 1-based line number.
-    pub multipv: usize,
-    /// Score.
-    pub score: Score,
-    /// Whether the score is a bound.
-    pub bound: Bound,
-    /// Win/draw/loss per mille, when `UCI_ShowWDL` is on.
-    pub wdl: Option<[u32; 3]>,
-    /// Nodes of all threads.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Transposition table use, permille.
-    pub hashfull: u32,
-    /// Milliseconds since `go`.
-    pub time_ms: u64,
-    /// Principal variation.
-    pub pv: Vec<String>,
-}
-
-/// What the engine reports while searching.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Info {
-    /// A finished iteration line.
-    Line(InfoLine),
-    /// Free text for the GUI (UCI `info string`).
-    Text(String),
-}
-
-/// The result of `go`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct BestMove {
-    /// The best move, `None` when there is no legal move (or no position).
-    pub best: Option<String>,
-    /// The expected reply.
-    pub ponder: Option<String>,
-    /// Nothing was searched: the last position sent was refused ([`Engine::set_position`]);
-    /// UCI answers `bestmove 0000`.
-    pub no_position: bool,
-}
-
-/// A summary of the selected variant (UCI prints it as `info string variant ...`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VariantSummary {
-    /// Name.
-    pub name: String,
-    /// Files.
-    pub files: u8,
-    /// Ranks.
-    pub ranks: u8,
-    /// Pocket size (0 without drops).
-    pub pocket: u32,
-    /// XBoard template (`fairy` when unset).
-    pub template: String,
-    /// Start FEN.
-    pub start_fen: String,
-    /// Something the user should know about the switch (the chosen net does not fit the new
-    /// variant, so the hand-crafted evaluation plays).
-    pub notice: Option<String>,
-}
-
-/// What setting an option did beyond storing it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionOutcome {
-    /// Stored.
-    Done,
-    /// A new variant is selected and the position reset to its start.
-    VariantChanged(VariantSummary),
-    /// Variant files were loaded: the names of the variants they defined (new or replacing
-    /// one of the same name), and the notices to show (problems that cost a section, one
-    /// line each `FILE:LINE: key: reason; section skipped`, and replacements).
-    VariantsLoaded(Vec<String>, Vec<String>),
-}
 
 type InfoFn = Arc<dyn Fn(&Info) + Send + Sync>;
 type BestFn = Arc<dyn Fn(&BestMove) + Send + Sync>;
@@ -167,15 +40,6 @@ enum AnyTables {
     W64(Arc<Tables<u64>>),
     W128(Arc<Tables<u128>>),
     W256(Arc<Tables<Bb256>>),
-}
-
-struct Running {
-    ctrl: Arc<Control>,
-    stop_requested: Arc<AtomicBool>,
-    /// Set when the best move has been reported.
-    finished: Arc<AtomicBool>,
-    /// Receives one message (or a disconnect) when the search job has ended.
-    done: crossbeam_channel::Receiver<()>,
 }
 
 /// The engine facade (see the module documentation).
@@ -207,65 +71,6 @@ impl std::fmt::Debug for Engine {
             .field("variant", &self.variant.name)
             .field("fen", &self.fen())
             .finish_non_exhaustive()
-    }
-}
-
-fn build_tables(v: &Variant) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition), EngineError> {
-    let unplayable = |reason: String| EngineError::Unplayable {
-        name: v.name.clone(),
-        reason,
-    };
-    type Built<B> = (Arc<Tables<B>>, EvalParams, Position<B>);
-    fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
-        let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
-        let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
-        let mut ev = EvalParams::new(&t, &start);
-        if let Err(e) = ev.apply_builtin_weights(v) {
-            tracing::warn!(
-                "weights/{}.txt does not fit this variant, not used: line {e}",
-                v.name
-            );
-        }
-        Ok((t, ev, start))
-    }
-    Ok(match AnyPosition::width_for(v) {
-        Width::W64 => {
-            let (t, ev, p) = one::<u64>(v).map_err(unplayable)?;
-            (AnyTables::W64(t), Arc::new(ev), AnyPosition::W64(p))
-        }
-        Width::W128 => {
-            let (t, ev, p) = one::<u128>(v).map_err(unplayable)?;
-            (AnyTables::W128(t), Arc::new(ev), AnyPosition::W128(p))
-        }
-        Width::W256 => {
-            let (t, ev, p) = one::<Bb256>(v).map_err(unplayable)?;
-            (AnyTables::W256(t), Arc::new(ev), AnyPosition::W256(p))
-        }
-    })
-}
-
-/// Win/draw/loss per mille from a score (a simple logistic model).
-pub fn wdl(score: Score) -> [u32; 3] {
-    match score {
-        Score::Mate(m) if m > 0 => [1000, 0, 0],
-        Score::Mate(_) => [0, 0, 1000],
-        Score::Cp(cp) => {
-            let f = |x: f64| 1000.0 / (1.0 + (-(x) / 90.0).exp());
-            let w = f(cp as f64 - 200.0).round() as u32;
-            let l = f(-(cp as f64) - 200.0).round() as u32;
-            let w = w.min(1000);
-            let l = l.min(1000 - w);
-            [w, 1000 - w - l, l]
-        }
-    }
-}
-
-/// In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
-fn wait_for_release(infinite: bool, ctrl: &Control, stop_requested: &AtomicBool) {
-    while (infinite || ctrl.pondering.load(Ordering::Relaxed))
-        && !stop_requested.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -354,177 +159,6 @@ impl Engine {
     /// The current variant.
     pub fn variant(&self) -> &Variant {
         &self.variant
-    }
-
-    /// A summary of the current variant.
-    pub fn variant_summary(&self) -> VariantSummary {
-        let v = &self.variant;
-        let pocket = if v.drops.piece_drops {
-            if v.xboard.pocket_size > 0 {
-                v.xboard.pocket_size
-            } else {
-                v.pieces.len() as u32
-            }
-        } else {
-            0
-        };
-        let template = if v.xboard.variant_template.is_empty() {
-            "fairy".to_string()
-        } else {
-            v.xboard.variant_template.clone()
-        };
-        VariantSummary {
-            name: v.name.clone(),
-            files: v.files,
-            ranks: v.ranks,
-            pocket,
-            template,
-            start_fen: v.start_fen.clone(),
-            notice: None,
-        }
-    }
-
-    /// Chooses the net `opts` ask for (`Use NNUE`, `EvalFile`) for the current variant, or
-    /// none; a file that cannot be read or does not fit the variant is an error and changes
-    /// nothing here (`set_option` then drops the net). Without an `EvalFile` the variant's built-in net plays (`nets/NAME.nnue`); a
-    /// variant without either, or whose weights `--weights` gave (they are what is being
-    /// measured), plays with the hand-crafted evaluation.
-    fn apply_nnue(&mut self, opts: &Options) -> Result<(), EngineError> {
-        let path = opts.text(names::EVAL_FILE);
-        let net = if !opts.bool(names::USE_NNUE) {
-            None
-        } else if !path.is_empty() {
-            let net = self.load_net(&path)?;
-            // After a variant's "no net" line (the variant is set before its options), this
-            // says what evaluates in the end.
-            tracing::info!("{}: the net {path} evaluates", self.variant.name);
-            Some(Arc::new(net))
-        } else if crate::eval::has_user_weights(&self.variant.name) {
-            tracing::info!(
-                "weights for {} given with --weights: the hand-crafted evaluation plays",
-                self.variant.name
-            );
-            None
-        } else {
-            match crate::eval::nnue::builtin_net(&self.variant.name) {
-                Some(bytes) => match self.read_net(bytes, "built-in") {
-                    Ok(net) => Some(Arc::new(net)),
-                    Err(e) => {
-                        // A user's variant that redefines a built-in name with other pieces.
-                        tracing::warn!("{e}; the hand-crafted evaluation plays");
-                        None
-                    }
-                },
-                None => {
-                    tracing::info!(
-                        "no net for {}: the hand-crafted evaluation plays",
-                        self.variant.name
-                    );
-                    None
-                }
-            }
-        };
-        let mut ev = (*self.ev).clone();
-        ev.set_nnue(net);
-        self.ev = Arc::new(ev);
-        Ok(())
-    }
-
-    /// Reads the net file at `path` and checks that it fits the current variant.
-    fn load_net(&self, path: &str) -> Result<NnueEval, EngineError> {
-        let bytes = std::fs::read(path).map_err(|e| EngineError::Net {
-            path: path.to_string(),
-            reason: e.to_string(),
-        })?;
-        self.read_net(&bytes, path)
-    }
-
-    /// The net of a net file's bytes, checked against the current variant; `path` names it
-    /// in errors.
-    fn read_net(&self, bytes: &[u8], path: &str) -> Result<NnueEval, EngineError> {
-        let err = |reason: String| EngineError::Net {
-            path: path.to_string(),
-            reason,
-        };
-        let net = Network::from_bytes(bytes).map_err(|e| err(e.to_string()))?;
-        let (geo, n_types, hands) = match &self.tables {
-            AnyTables::W64(t) => (t.geo, t.n_types, t.has_hands),
-            AnyTables::W128(t) => (t.geo, t.n_types, t.has_hands),
-            AnyTables::W256(t) => (t.geo, t.n_types, t.has_hands),
-        };
-        let fs = FeatureSet::new(&geo, n_types, hands);
-        let letters = piece_letters(&self.variant);
-        net.check_fits(
-            &self.variant.name,
-            geo.files(),
-            geo.ranks(),
-            &letters,
-            fs.len(),
-        )
-        .map_err(|e| err(e.to_string()))?;
-        Ok(NnueEval { net, fs })
-    }
-
-    /// Selects a variant and resets the position to its start.
-    pub fn set_variant(&mut self, name: &str) -> Result<VariantSummary, EngineError> {
-        self.stop_and_wait();
-        let v = self
-            .variants
-            .get(name)
-            .ok_or_else(|| EngineError::UnknownVariant(name.to_string()))?
-            .clone();
-        let (tables, ev, _) = build_tables(&v)?;
-        self.variant = v;
-        self.tables = tables;
-        self.ev = ev;
-        let notice = self.apply_nnue(&self.options.clone()).err().map(|e| {
-            format!(
-                "{e}; {} plays with the hand-crafted evaluation",
-                self.variant.name
-            )
-        });
-        let _ = self.options.set(names::VARIANT, Some(name));
-        self.set_position(None, &[])?;
-        self.tt.clear();
-        self.histories.clear();
-        Ok(VariantSummary {
-            notice,
-            ..self.variant_summary()
-        })
-    }
-
-    /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names
-    /// of the variants defined. Sections with problems are skipped (logged as warnings); see
-    /// [`Engine::load_variants_reported`]. The `UCI_Variant` choices are updated.
-    pub fn load_variants(&mut self, paths: &str) -> Result<Vec<String>, EngineError> {
-        self.load_variants_reported(paths).map(|(names, _)| names)
-    }
-
-    /// Like [`Engine::load_variants`], also returning the notices of every file (problems
-    /// that cost a section, replaced variants), which are logged as warnings too. Only a file
-    /// that cannot be read is an error, and then nothing is loaded.
-    pub fn load_variants_reported(
-        &mut self,
-        paths: &str,
-    ) -> Result<(Vec<String>, Vec<String>), EngineError> {
-        let sep = if cfg!(windows) { ';' } else { ':' };
-        let mut set = self.variants.clone();
-        let mut added = Vec::new();
-        let mut notices = Vec::new();
-        for p in paths.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
-            let mut report = set
-                .load_file_sections(Path::new(p))
-                .map_err(|e| EngineError::Load(e.to_string()))?;
-            for n in &report.notices {
-                tracing::warn!("{n}");
-            }
-            added.append(&mut report.loaded);
-            notices.append(&mut report.notices);
-        }
-        self.variants = set;
-        let names = self.variant_names();
-        self.options.set_combo_vars(names::VARIANT, names);
-        Ok((added, notices))
     }
 
     fn chess960(&self) -> bool {
@@ -721,200 +355,6 @@ impl Engine {
         self.tt.clear();
         self.histories.clear();
     }
-
-    /// Whether a search is running.
-    pub fn is_searching(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| !r.finished.load(Ordering::Acquire))
-    }
-
-    /// Starts searching the current position; the result arrives through the best-move
-    /// callback (after `stop` or `ponderhit` when searching infinitely or pondering).
-    pub fn go(&mut self, limits: Limits) {
-        let start = Instant::now();
-        self.stop_and_wait();
-        if let Some(reason) = self.refused.clone() {
-            self.refuse_go(reason, &limits);
-            return;
-        }
-        let threads = self.options.int(names::THREADS).max(1) as usize;
-        let settings = Settings {
-            threads,
-            multipv: self.options.int(names::MULTIPV).max(1) as usize,
-            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
-        };
-        let show_wdl = self.options.bool(names::SHOW_WDL);
-        let cx = self.context(threads);
-        let ctrl = Arc::clone(&cx.ctrl);
-        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
-        let stop_requested = Arc::new(AtomicBool::new(false));
-        let game = self.game.clone();
-        let on_info = Arc::clone(&self.on_info);
-        let on_best = Arc::clone(&self.on_bestmove);
-        let (c2, s2) = (Arc::clone(&ctrl), Arc::clone(&stop_requested));
-        let finished = Arc::new(AtomicBool::new(false));
-        let f2 = Arc::clone(&finished);
-        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
-        let pool = cx.pool.clone();
-        let job: search::pool::Job = Box::new(move || {
-            let best = crate::with_position!(&game, p => {
-                let mut report = |prog: &Progress| {
-                    for line in &prog.lines {
-                        let ms = prog.elapsed.as_millis() as u64;
-                        let info = InfoLine {
-                            depth: line.depth,
-                            seldepth: line.seldepth,
-                            multipv: line.multipv,
-                            score: line.score,
-                            bound: line.bound,
-                            wdl: show_wdl.then(|| wdl(line.score)),
-                            nodes: prog.nodes,
-                            nps: prog.nodes * 1000 / ms.max(1),
-                            hashfull: prog.hashfull,
-                            time_ms: ms,
-                            pv: pv_text(p, &line.pv),
-                        };
-                        on_info(&Info::Line(info));
-                    }
-                };
-                let out = search::run(p, &limits, &settings, &cx, start, &mut report);
-                let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
-                if let (Some(b), Some(r)) = (out.best, out.ponder) {
-                    text = pv_text(p, &[b, r]);
-                }
-                BestMove {
-                    best: text.first().cloned(),
-                    ponder: text.get(1).cloned(),
-                    no_position: false,
-                }
-            });
-            wait_for_release(limits.infinite, &c2, &s2);
-            on_best(&best);
-            f2.store(true, Ordering::Release);
-            let _ = done_tx.send(());
-        });
-        // The main worker runs on pool thread 0; should that thread be gone, on a new one.
-        if let Err(job) = pool.execute(0, job) {
-            std::thread::spawn(job);
-        }
-        self.running = Some(Running {
-            ctrl,
-            stop_requested,
-            finished,
-            done,
-        });
-    }
-
-    /// `go` without a position (the last one sent was refused): the reason and no move, at
-    /// once, or in ponder or infinite mode after `ponderhit` or `stop`, as a search would.
-    fn refuse_go(&mut self, reason: String, limits: &Limits) {
-        let on_info = Arc::clone(&self.on_info);
-        let on_best = Arc::clone(&self.on_bestmove);
-        let answer = move || {
-            on_info(&Info::Text(format!("no position to search: {reason}")));
-            on_best(&BestMove {
-                no_position: true,
-                ..BestMove::default()
-            });
-        };
-        if !(limits.infinite || limits.ponder) {
-            answer();
-            return;
-        }
-        let ctrl = Arc::new(Control::new(1));
-        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
-        let stop_requested = Arc::new(AtomicBool::new(false));
-        let finished = Arc::new(AtomicBool::new(false));
-        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
-        let (c2, s2, f2, infinite) = (
-            Arc::clone(&ctrl),
-            Arc::clone(&stop_requested),
-            Arc::clone(&finished),
-            limits.infinite,
-        );
-        std::thread::spawn(move || {
-            wait_for_release(infinite, &c2, &s2);
-            answer();
-            f2.store(true, Ordering::Release);
-            let _ = done_tx.send(());
-        });
-        self.running = Some(Running {
-            ctrl,
-            stop_requested,
-            finished,
-            done,
-        });
-    }
-
-    /// Stops the search; the best move is reported through the callback.
-    pub fn stop(&self) {
-        if let Some(r) = &self.running {
-            r.stop_requested.store(true, Ordering::Relaxed);
-            r.ctrl.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// The opponent played the expected move: the ponder search goes on under the clock.
-    pub fn ponderhit(&self) {
-        if let Some(r) = &self.running {
-            r.ctrl.pondering.store(false, Ordering::Relaxed);
-        }
-    }
-
-    /// Waits until the running search (if any) has reported its best move.
-    pub fn wait(&mut self) {
-        if let Some(r) = self.running.take() {
-            // A disconnect (the job ended without reporting) also ends the wait.
-            let _ = r.done.recv();
-        }
-    }
-
-    /// Stops any running search and waits for its best move to be reported.
-    pub fn stop_and_wait(&mut self) {
-        self.stop();
-        self.wait();
-    }
-
-    /// What a search of `threads` threads shares: fresh stop flags and node counters, the
-    /// table, the evaluation and the pool.
-    fn context(&self, threads: usize) -> Context {
-        Context {
-            ev: Arc::clone(&self.ev),
-            tt: Arc::clone(&self.tt),
-            ctrl: Arc::new(Control::new(threads)),
-            pool: self.pool.handle(),
-            histories: Arc::clone(&self.histories),
-        }
-    }
-
-    /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
-    /// `analyse` and tests). Uses the engine's options (threads, hash, MultiPV).
-    pub fn search_sync(&mut self, limits: &Limits) -> (BestMove, search::Outcome) {
-        self.stop_and_wait();
-        let threads = self.options.int(names::THREADS).max(1) as usize;
-        let settings = Settings {
-            threads,
-            multipv: self.options.int(names::MULTIPV).max(1) as usize,
-            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
-        };
-        let start = Instant::now();
-        let cx = self.context(threads);
-        crate::with_position!(&self.game, p => {
-            let out = search::run(p, limits, &settings, &cx, start, &mut |_| {});
-            let text = match (out.best, out.ponder) {
-                (Some(b), Some(r)) => pv_text(p, &[b, r]),
-                (Some(b), None) => pv_text(p, &[b]),
-                _ => Vec::new(),
-            };
-            let best = BestMove {
-                best: text.first().cloned(),
-                ponder: text.get(1).cloned(),
-                no_position: false,
-            };
-            (best, out)
-        })
-    }
 }
 
 impl Default for Engine {
@@ -929,37 +369,10 @@ impl Drop for Engine {
     }
 }
 
-/// Moves as UCI text, each in the position it is played in; stops at the first move that is
-/// not legal there (a PV must never show an illegal move).
-fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[crate::board::Move]) -> Vec<String> {
-    let mut p = root.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    let mut list = MoveList::new();
-    for &m in pv {
-        p.legal_moves(&mut list);
-        if !list.iter().any(|&x| x == m) {
-            break;
-        }
-        out.push(p.move_to_uci(m));
-        p.make_move(m);
-    }
-    out
-}
-
-#[cold]
-fn unreachable_variant() -> Variant {
-    // Built-in variants are compiled in and tested; this cannot be reached.
-    panic!("no variant available")
-}
-
-#[cold]
-fn unreachable_tables() -> (AnyTables, Arc<EvalParams>, AnyPosition) {
-    panic!("standard chess cannot be set up")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Limits;
 
     /// What `Engine::playable_variant_names` takes for granted.
     #[test]

@@ -1,0 +1,243 @@
+//! The search thread: `go` with its limits, stop and ponderhit, the refusal of a position that
+//! could not be set, and the synchronous search scripts use.
+
+use super::options::names;
+use super::{wdl, BestMove, Engine, Info, InfoLine};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::MoveList;
+use crate::search::{self, Context, Control, Limits, Progress, Settings};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub(super) struct Running {
+    ctrl: Arc<Control>,
+    stop_requested: Arc<AtomicBool>,
+    /// Set when the best move has been reported.
+    finished: Arc<AtomicBool>,
+    /// Receives one message (or a disconnect) when the search job has ended.
+    done: crossbeam_channel::Receiver<()>,
+}
+
+/// In ponder or infinite mode the answer waits for `ponderhit` or `stop`.
+fn wait_for_release(infinite: bool, ctrl: &Control, stop_requested: &AtomicBool) {
+    while (infinite || ctrl.pondering.load(Ordering::Relaxed))
+        && !stop_requested.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Moves as UCI text, each in the position it is played in; stops at the first move that is
+/// not legal there (a PV must never show an illegal move).
+fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[crate::board::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    let mut list = MoveList::new();
+    for &m in pv {
+        p.legal_moves(&mut list);
+        if !list.iter().any(|&x| x == m) {
+            break;
+        }
+        out.push(p.move_to_uci(m));
+        p.make_move(m);
+    }
+    out
+}
+
+impl Engine {
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.finished.load(Ordering::Acquire))
+    }
+
+    /// Starts searching the current position; the result arrives through the best-move
+    /// callback (after `stop` or `ponderhit` when searching infinitely or pondering).
+    pub fn go(&mut self, limits: Limits) {
+        let start = Instant::now();
+        self.stop_and_wait();
+        if let Some(reason) = self.refused.clone() {
+            self.refuse_go(reason, &limits);
+            return;
+        }
+        let threads = self.options.int(names::THREADS).max(1) as usize;
+        let settings = Settings {
+            threads,
+            multipv: self.options.int(names::MULTIPV).max(1) as usize,
+            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
+        };
+        let show_wdl = self.options.bool(names::SHOW_WDL);
+        let cx = self.context(threads);
+        let ctrl = Arc::clone(&cx.ctrl);
+        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
+        let stop_requested = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let on_info = Arc::clone(&self.on_info);
+        let on_best = Arc::clone(&self.on_bestmove);
+        let (c2, s2) = (Arc::clone(&ctrl), Arc::clone(&stop_requested));
+        let finished = Arc::new(AtomicBool::new(false));
+        let f2 = Arc::clone(&finished);
+        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
+        let pool = cx.pool.clone();
+        let job: search::pool::Job = Box::new(move || {
+            let best = crate::with_position!(&game, p => {
+                let mut report = |prog: &Progress| {
+                    for line in &prog.lines {
+                        let ms = prog.elapsed.as_millis() as u64;
+                        let info = InfoLine {
+                            depth: line.depth,
+                            seldepth: line.seldepth,
+                            multipv: line.multipv,
+                            score: line.score,
+                            bound: line.bound,
+                            wdl: show_wdl.then(|| wdl(line.score)),
+                            nodes: prog.nodes,
+                            nps: prog.nodes * 1000 / ms.max(1),
+                            hashfull: prog.hashfull,
+                            time_ms: ms,
+                            pv: pv_text(p, &line.pv),
+                        };
+                        on_info(&Info::Line(info));
+                    }
+                };
+                let out = search::run(p, &limits, &settings, &cx, start, &mut report);
+                let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
+                if let (Some(b), Some(r)) = (out.best, out.ponder) {
+                    text = pv_text(p, &[b, r]);
+                }
+                BestMove {
+                    best: text.first().cloned(),
+                    ponder: text.get(1).cloned(),
+                    no_position: false,
+                }
+            });
+            wait_for_release(limits.infinite, &c2, &s2);
+            on_best(&best);
+            f2.store(true, Ordering::Release);
+            let _ = done_tx.send(());
+        });
+        // The main worker runs on pool thread 0; should that thread be gone, on a new one.
+        if let Err(job) = pool.execute(0, job) {
+            std::thread::spawn(job);
+        }
+        self.running = Some(Running {
+            ctrl,
+            stop_requested,
+            finished,
+            done,
+        });
+    }
+
+    /// `go` without a position (the last one sent was refused): the reason and no move, at
+    /// once, or in ponder or infinite mode after `ponderhit` or `stop`, as a search would.
+    pub(super) fn refuse_go(&mut self, reason: String, limits: &Limits) {
+        let on_info = Arc::clone(&self.on_info);
+        let on_best = Arc::clone(&self.on_bestmove);
+        let answer = move || {
+            on_info(&Info::Text(format!("no position to search: {reason}")));
+            on_best(&BestMove {
+                no_position: true,
+                ..BestMove::default()
+            });
+        };
+        if !(limits.infinite || limits.ponder) {
+            answer();
+            return;
+        }
+        let ctrl = Arc::new(Control::new(1));
+        ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
+        let stop_requested = Arc::new(AtomicBool::new(false));
+        let finished = Arc::new(AtomicBool::new(false));
+        let (done_tx, done) = crossbeam_channel::bounded::<()>(1);
+        let (c2, s2, f2, infinite) = (
+            Arc::clone(&ctrl),
+            Arc::clone(&stop_requested),
+            Arc::clone(&finished),
+            limits.infinite,
+        );
+        std::thread::spawn(move || {
+            wait_for_release(infinite, &c2, &s2);
+            answer();
+            f2.store(true, Ordering::Release);
+            let _ = done_tx.send(());
+        });
+        self.running = Some(Running {
+            ctrl,
+            stop_requested,
+            finished,
+            done,
+        });
+    }
+
+    /// Stops the search; the best move is reported through the callback.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.stop_requested.store(true, Ordering::Relaxed);
+            r.ctrl.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The opponent played the expected move: the ponder search goes on under the clock.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.ctrl.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Waits until the running search (if any) has reported its best move.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            // A disconnect (the job ended without reporting) also ends the wait.
+            let _ = r.done.recv();
+        }
+    }
+
+    /// Stops any running search and waits for its best move to be reported.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+
+    /// What a search of `threads` threads shares: fresh stop flags and node counters, the
+    /// table, the evaluation and the pool.
+    pub(super) fn context(&self, threads: usize) -> Context {
+        Context {
+            ev: Arc::clone(&self.ev),
+            tt: Arc::clone(&self.tt),
+            ctrl: Arc::new(Control::new(threads)),
+            pool: self.pool.handle(),
+            histories: Arc::clone(&self.histories),
+        }
+    }
+
+    /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
+    /// `analyse` and tests). Uses the engine's options (threads, hash, MultiPV).
+    pub fn search_sync(&mut self, limits: &Limits) -> (BestMove, search::Outcome) {
+        self.stop_and_wait();
+        let threads = self.options.int(names::THREADS).max(1) as usize;
+        let settings = Settings {
+            threads,
+            multipv: self.options.int(names::MULTIPV).max(1) as usize,
+            move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
+        };
+        let start = Instant::now();
+        let cx = self.context(threads);
+        crate::with_position!(&self.game, p => {
+            let out = search::run(p, limits, &settings, &cx, start, &mut |_| {});
+            let text = match (out.best, out.ponder) {
+                (Some(b), Some(r)) => pv_text(p, &[b, r]),
+                (Some(b), None) => pv_text(p, &[b]),
+                _ => Vec::new(),
+            };
+            let best = BestMove {
+                best: text.first().cloned(),
+                ponder: text.get(1).cloned(),
+                no_position: false,
+            };
+            (best, out)
+        })
+    }
+}

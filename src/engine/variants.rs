@@ -1,0 +1,151 @@
+//! Variant selection and loading: the tables, evaluation and start position compiled for the
+//! selected variant, and variant files loaded at run time.
+
+use super::options::names;
+use super::{AnyTables, Engine, EngineError, VariantSummary};
+use crate::board::bitboard::{Bb256, Bitboard};
+use crate::board::geometry::Width;
+use crate::board::position::{AnyPosition, Position, Tables};
+use crate::eval::EvalParams;
+use crate::variant::Variant;
+use std::path::Path;
+use std::sync::Arc;
+
+pub(super) fn build_tables(
+    v: &Variant,
+) -> Result<(AnyTables, Arc<EvalParams>, AnyPosition), EngineError> {
+    let unplayable = |reason: String| EngineError::Unplayable {
+        name: v.name.clone(),
+        reason,
+    };
+    type Built<B> = (Arc<Tables<B>>, EvalParams, Position<B>);
+    fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
+        let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
+        let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
+        let mut ev = EvalParams::new(&t, &start);
+        if let Err(e) = ev.apply_builtin_weights(v) {
+            tracing::warn!(
+                "weights/{}.txt does not fit this variant, not used: line {e}",
+                v.name
+            );
+        }
+        Ok((t, ev, start))
+    }
+    Ok(match AnyPosition::width_for(v) {
+        Width::W64 => {
+            let (t, ev, p) = one::<u64>(v).map_err(unplayable)?;
+            (AnyTables::W64(t), Arc::new(ev), AnyPosition::W64(p))
+        }
+        Width::W128 => {
+            let (t, ev, p) = one::<u128>(v).map_err(unplayable)?;
+            (AnyTables::W128(t), Arc::new(ev), AnyPosition::W128(p))
+        }
+        Width::W256 => {
+            let (t, ev, p) = one::<Bb256>(v).map_err(unplayable)?;
+            (AnyTables::W256(t), Arc::new(ev), AnyPosition::W256(p))
+        }
+    })
+}
+
+#[cold]
+pub(super) fn unreachable_variant() -> Variant {
+    // Built-in variants are compiled in and tested; this cannot be reached.
+    panic!("no variant available")
+}
+
+#[cold]
+pub(super) fn unreachable_tables() -> (AnyTables, Arc<EvalParams>, AnyPosition) {
+    panic!("standard chess cannot be set up")
+}
+
+impl Engine {
+    /// A summary of the current variant.
+    pub fn variant_summary(&self) -> VariantSummary {
+        let v = &self.variant;
+        let pocket = if v.drops.piece_drops {
+            if v.xboard.pocket_size > 0 {
+                v.xboard.pocket_size
+            } else {
+                v.pieces.len() as u32
+            }
+        } else {
+            0
+        };
+        let template = if v.xboard.variant_template.is_empty() {
+            "fairy".to_string()
+        } else {
+            v.xboard.variant_template.clone()
+        };
+        VariantSummary {
+            name: v.name.clone(),
+            files: v.files,
+            ranks: v.ranks,
+            pocket,
+            template,
+            start_fen: v.start_fen.clone(),
+            notice: None,
+        }
+    }
+
+    /// Selects a variant and resets the position to its start.
+    pub fn set_variant(&mut self, name: &str) -> Result<VariantSummary, EngineError> {
+        self.stop_and_wait();
+        let v = self
+            .variants
+            .get(name)
+            .ok_or_else(|| EngineError::UnknownVariant(name.to_string()))?
+            .clone();
+        let (tables, ev, _) = build_tables(&v)?;
+        self.variant = v;
+        self.tables = tables;
+        self.ev = ev;
+        let notice = self.apply_nnue(&self.options.clone()).err().map(|e| {
+            format!(
+                "{e}; {} plays with the hand-crafted evaluation",
+                self.variant.name
+            )
+        });
+        let _ = self.options.set(names::VARIANT, Some(name));
+        self.set_position(None, &[])?;
+        self.tt.clear();
+        self.histories.clear();
+        Ok(VariantSummary {
+            notice,
+            ..self.variant_summary()
+        })
+    }
+
+    /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names
+    /// of the variants defined. Sections with problems are skipped (logged as warnings); see
+    /// [`Engine::load_variants_reported`]. The `UCI_Variant` choices are updated.
+    pub fn load_variants(&mut self, paths: &str) -> Result<Vec<String>, EngineError> {
+        self.load_variants_reported(paths).map(|(names, _)| names)
+    }
+
+    /// Like [`Engine::load_variants`], also returning the notices of every file (problems
+    /// that cost a section, replaced variants), which are logged as warnings too. Only a file
+    /// that cannot be read is an error, and then nothing is loaded.
+    pub fn load_variants_reported(
+        &mut self,
+        paths: &str,
+    ) -> Result<(Vec<String>, Vec<String>), EngineError> {
+        let sep = if cfg!(windows) { ';' } else { ':' };
+        let mut set = self.variants.clone();
+        let mut added = Vec::new();
+        let mut notices = Vec::new();
+        for p in paths.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
+            let mut report = set
+                .load_file_sections(Path::new(p))
+                .map_err(|e| EngineError::Load(e.to_string()))?;
+            for n in &report.notices {
+                tracing::warn!("{n}");
+            }
+            added.append(&mut report.loaded);
+            notices.append(&mut report.notices);
+        }
+        self.variants = set;
+        let names = self.variant_names();
+        self.options.set_combo_vars(names::VARIANT, names);
+        Ok((added, notices))
+    }
+}
