@@ -200,14 +200,23 @@ impl<B: Bitboard> Position<B> {
     /// Reads a FEN. `chess960` asks for Chess960 castling even if the variant does not set it.
     pub fn from_fen(t: Arc<Tables<B>>, fen: &str, chess960: bool) -> Result<Self, FenError> {
         let mut p = Self::empty(t, chess960);
-        let t = Arc::clone(&p.t);
-        let geo = t.geo;
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
-        let ranks = geo.ranks() as usize;
-        let files = geo.files() as usize;
-        // Holdings: `[...]` after the board, or one extra row after the last rank.
-        let (board, holdings) = match board.find('[') {
+        let (board, holdings) = p.split_holdings(board)?;
+        if let Some(h) = holdings {
+            p.read_holdings(h)?;
+        }
+        p.read_board(board)?;
+        p.read_fields(fields)?;
+        p.complete()?;
+        Ok(p)
+    }
+
+    /// The board field split into the rows and the holdings: `[...]` after the board, or one
+    /// extra row after the last rank.
+    fn split_holdings<'f>(&self, board: &'f str) -> Result<(&'f str, Option<&'f str>), FenError> {
+        let ranks = self.t.geo.ranks() as usize;
+        Ok(match board.find('[') {
             Some(i) => {
                 let inner =
                     board[i + 1..]
@@ -223,10 +232,15 @@ impl<B: Bitboard> Position<B> {
                 (&board[..i], Some(&board[i + 1..]))
             }
             None => (board, None),
-        };
-        if let Some(h) = holdings {
-            p.read_holdings(h)?;
-        }
+        })
+    }
+
+    /// Reads the rows of the board field (pieces, promoted `+X`, crazyhouse's `X~`, walls `*`).
+    fn read_board(&mut self, board: &str) -> Result<(), FenError> {
+        let t = Arc::clone(&self.t);
+        let geo = t.geo;
+        let ranks = geo.ranks() as usize;
+        let files = geo.files() as usize;
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != ranks {
             return Err(FenError::RowCount {
@@ -274,9 +288,9 @@ impl<B: Bitboard> Position<B> {
                     .square(file as u8, rank as u8)
                     .ok_or(FenError::BadBoardChar(ch))?;
                 if letter == '*' && !promoted {
-                    p.board[sq.index()] = WALL;
-                    p.walls = p.walls.with(sq);
-                    p.occ = p.occ.with(sq);
+                    self.board[sq.index()] = WALL;
+                    self.walls = self.walls.with(sq);
+                    self.occ = self.occ.with(sq);
                 } else if letter.is_ascii_alphabetic() {
                     let key = crate::variant::pieces::read_letter(letter, &mut chars);
                     let id = t.variant().piece_by_letter(key).ok_or_else(|| {
@@ -288,15 +302,15 @@ impl<B: Bitboard> Position<B> {
                     if promoted {
                         let np =
                             t.promoted_type[id as usize].ok_or(FenError::BadPromoted(letter))?;
-                        p.put_piece(make_piece(np, c), sq, &mut ());
-                        p.promoted_from[sq.index()] = id + 1;
+                        self.put_piece(make_piece(np, c), sq, &mut ());
+                        self.promoted_from[sq.index()] = id + 1;
                     } else {
-                        p.put_piece(make_piece(id, c), sq, &mut ());
+                        self.put_piece(make_piece(id, c), sq, &mut ());
                         if chars.peek() == Some(&'~') {
                             chars.next();
                             // Crazyhouse-promoted marker: remember "promoted from the main pawn".
                             let pawn = t.variant().promotion.main_pawn_type.get(c).unwrap_or(0);
-                            p.promoted_from[sq.index()] = pawn + 1;
+                            self.promoted_from[sq.index()] = pawn + 1;
                         }
                     }
                 } else {
@@ -309,55 +323,65 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
+        Ok(())
+    }
+
+    /// Reads the fields after the board: side to move, castling and gates, the counting
+    /// limit or the e.self. (or lion-trading) square, check counts and the counters.
+    fn read_fields<'f>(
+        &mut self,
+        mut fields: impl Iterator<Item = &'f str>,
+    ) -> Result<(), FenError> {
+        let t = Arc::clone(&self.t);
         // Side to move.
         match fields.next() {
-            None | Some("w") => p.stm = Color::White,
-            Some("b") => p.stm = Color::Black,
+            None | Some("w") => self.stm = Color::White,
+            Some("b") => self.stm = Color::Black,
             Some(s) => return Err(FenError::BadSide(s.to_string())),
         }
 
         // Castling (and gates). As in Fairy-Stockfish, a digit here means that the castling
-        // and e.p. fields are left out (shogi's `w 0 1`).
+        // and e.self. fields are left out (shogi's `w 0 1`).
         let mut rest: Vec<&str> = fields.collect();
         let short = rest
             .first()
             .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
         if !short && !rest.is_empty() {
             let castling = rest.remove(0);
-            p.read_castling(castling)?;
+            self.read_castling(castling)?;
         }
 
-        // Counting limit or e.p. squares.
+        // Counting limit or e.self. squares.
         if !short && !rest.is_empty() {
             let numeric = rest[0].bytes().all(|b| b.is_ascii_digit());
             if t.variant().game_end.counting_rule != CountingRule::None && numeric {
                 let f = rest.remove(0);
-                p.st.counting_limit = f.parse().map_err(|_| FenError::BadCounter {
+                self.st.counting_limit = f.parse().map_err(|_| FenError::BadCounter {
                     what: "counting limit",
                     value: f.to_string(),
                 })?;
             } else if numeric && rest.len() >= 3 && t.lions.is_empty() {
-                // A number where the e.p. square goes, with both counters after it (`w - 0 0
+                // A number where the e.self. square goes, with both counters after it (`w - 0 0
                 // 1`): Fairy-Stockfish reads no square there, and so do we (where the field
                 // is Chu Shogi's lion square, a number is refused below like any non-square).
                 rest.remove(0);
             } else if numeric && rest.len() == 2 {
                 // Exactly two numbers after the castling field (`w - 0 1` in Fairy-Stockfish's
-                // own variants.ini): the e.p. field is left out and they are the counters.
+                // own variants.ini): the e.self. field is left out and they are the counters.
             } else {
                 let f = rest.remove(0);
-                // Chu Shogi has no e.p.: there the field holds the lion-trading square.
+                // Chu Shogi has no e.self.: there the field holds the lion-trading square.
                 match f {
                     "-" => {}
-                    _ if t.lions.is_empty() => p.read_ep(f)?,
-                    _ => p.read_lion_taker(f)?,
+                    _ if t.lions.is_empty() => self.read_ep(f)?,
+                    _ => self.read_lion_taker(f)?,
                 }
             }
         }
 
         // Check counts.
         if t.variant().checks.check_counting {
-            p.st.checks_remaining = [1, 1];
+            self.st.checks_remaining = [1, 1];
             if let Some(f) = rest.first() {
                 if let Some((w, b)) = f.split_once('+') {
                     let parse = |s: &str| {
@@ -366,7 +390,7 @@ impl<B: Bitboard> Position<B> {
                             value: f.to_string(),
                         })
                     };
-                    p.st.checks_remaining = [parse(w)?, parse(b)?];
+                    self.st.checks_remaining = [parse(w)?, parse(b)?];
                     rest.remove(0);
                 }
             }
@@ -374,7 +398,7 @@ impl<B: Bitboard> Position<B> {
 
         // Counters.
         if let Some(f) = rest.first() {
-            p.st.rule50 = f.parse().map_err(|_| FenError::BadCounter {
+            self.st.rule50 = f.parse().map_err(|_| FenError::BadCounter {
                 what: "half-move clock",
                 value: f.to_string(),
             })?;
@@ -396,27 +420,33 @@ impl<B: Bitboard> Position<B> {
                 .and_then(|x| x.split_once('+'))
                 .and_then(|(w, b)| Some((w.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
             {
-                p.st.checks_remaining = [3u8.saturating_sub(w), 3u8.saturating_sub(b)];
+                self.st.checks_remaining = [3u8.saturating_sub(w), 3u8.saturating_sub(b)];
                 rest.clear();
             }
         }
         if !rest.is_empty() {
             return Err(FenError::Trailing(rest.join(" ")));
         }
-        p.game_ply = 2 * fullmove.saturating_sub(1) + p.stm as u32;
-        if p.st.counting_limit != 0 && p.st.rule50 != 0 {
-            p.st.counting_ply = p.st.rule50;
-            p.st.rule50 = 0;
+        self.game_ply = 2 * fullmove.saturating_sub(1) + self.stm as u32;
+        if self.st.counting_limit != 0 && self.st.rule50 != 0 {
+            self.st.counting_ply = self.st.rule50;
+            self.st.rule50 = 0;
         }
 
-        p.check_kings()?;
-        p.st.pseudo_royals = p.compute_pseudo_royals();
-        p.st.checkers = p.compute_checkers();
-        p.st.waiting_side_safe = p
-            .king_square(!p.stm)
-            .map_or(true, |k| p.attackers_to(k, p.occ, p.stm).is_empty());
-        p.st.key = p.compute_key();
-        Ok(p)
+        Ok(())
+    }
+
+    /// Checks the kings and computes what the state keeps beside the FEN's fields
+    /// (pseudo-royals, checkers, the key).
+    fn complete(&mut self) -> Result<(), FenError> {
+        self.check_kings()?;
+        self.st.pseudo_royals = self.compute_pseudo_royals();
+        self.st.checkers = self.compute_checkers();
+        self.st.waiting_side_safe = self.king_square(!self.stm).map_or(true, |k| {
+            self.attackers_to(k, self.occ, self.stm).is_empty()
+        });
+        self.st.key = self.compute_key();
+        Ok(())
     }
 
     /// Reads the holdings (the text between the brackets): piece letters, upper case for
