@@ -13,6 +13,7 @@ pub mod position;
 pub mod rules;
 pub mod san;
 pub mod setup;
+pub mod unenforced;
 
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::FenError;

@@ -62,11 +62,12 @@ fn build<B: Bitboard>(
 }
 
 /// Whether the board layer plays `variant`: its pieces compile and its start position sets
-/// up. The check a [`crate::variant::VariantSet`] runs on every variant a file defines
-/// ([`crate::variant::VariantSet::check_playable_with`]).
-pub fn playable(variant: &Variant) -> Result<(), String> {
+/// up; if so, the keys of the rules it reads but does not play yet
+/// ([`super::unenforced::unenforced_keys`]). The check a [`crate::variant::VariantSet`] runs
+/// on every variant a file defines ([`crate::variant::VariantSet::check_playable_with`]).
+pub fn playable(variant: &Variant) -> Result<Vec<&'static str>, String> {
     match AnyPosition::new(variant, None, false) {
-        Ok(_) => Ok(()),
+        Ok(_) => Ok(super::unenforced::unenforced_keys(variant)),
         Err(SetupError::Tables { problem, .. }) => Err(problem.to_string()),
         Err(e) => Err(e.to_string()),
     }

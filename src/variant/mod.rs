@@ -17,7 +17,6 @@ pub mod region;
 mod registry;
 pub mod spec;
 pub mod types;
-mod unenforced;
 pub mod values;
 
 pub use error::{LoadError, VariantError, VariantErrors};

@@ -68,7 +68,7 @@ pub struct FileReport {
     /// Problems outside every section.
     pub file_errors: Vec<VariantError>,
     /// Rules the loaded variants set that the engine does not play yet
-    /// ([`Variant::unenforced_keys`]), each `FILE:LINE: key: read but not enforced yet: ...`.
+    /// (what the installed [`PlayableCheck`] reports), each `FILE:LINE: key: read but not enforced yet: ...`.
     pub warnings: Vec<String>,
     /// What a user should read, in line order, each `FILE:LINE: key: text`: every problem
     /// (ending in `; section skipped` where it cost a section), every replacement and every
@@ -94,10 +94,12 @@ impl FileReport {
     }
 }
 
-/// Whether a concluded variant can be played, with the reason when not. The board layer
-/// answers this (it knows which pieces its move generator plays); this layer knows nothing of
-/// bitboards, so the check is handed in ([`VariantSet::check_playable_with`]).
-pub type PlayableCheck = fn(&Variant) -> Result<(), String>;
+/// Whether a concluded variant can be played, with the reason when not, and the keys of the
+/// rules it sets that are read but not played yet. The board layer answers this (it knows
+/// which pieces and rules it plays); this layer knows nothing of bitboards, so the check is
+/// handed in ([`VariantSet::check_playable_with`]). Without one, every variant passes with
+/// no warning.
+pub type PlayableCheck = fn(&Variant) -> Result<Vec<&'static str>, String>;
 
 /// Variants by name, in load order.
 #[derive(Clone, Debug, Default)]
@@ -130,12 +132,13 @@ impl VariantSet {
     }
 
     /// The variant, or why the installed check says it cannot be played.
-    fn checked(&self, v: Variant) -> Result<Variant, String> {
+    /// `v` with the keys the installed check reports as read but not played.
+    fn checked(&self, v: Variant) -> Result<(Variant, Vec<&'static str>), String> {
         match self.playable {
             Some(check) => check(&v)
-                .map(|()| v)
+                .map(|unenforced| (v, unenforced))
                 .map_err(|why| format!("cannot be played: {why}")),
-            None => Ok(v),
+            None => Ok((v, Vec::new())),
         }
     }
 
@@ -175,6 +178,7 @@ impl VariantSet {
             let variant = match conclude(&section.name, &spec, file, section.line) {
                 Ok(v) => staged
                     .checked(v)
+                    .map(|(v, _)| v)
                     .map_err(|why| errors.push(located(why)))
                     .ok(),
                 Err(mut e) => {
@@ -249,7 +253,7 @@ impl VariantSet {
                 spec.apply(file, section, &mut errors);
                 match conclude(&section.name, &spec, file, section.line) {
                     Ok(v) => match self.checked(v) {
-                        Ok(v) => Some((spec, v)),
+                        Ok((v, unenforced)) => Some((spec, v, unenforced)),
                         Err(why) => {
                             errors.push(located(why));
                             None
@@ -262,8 +266,7 @@ impl VariantSet {
                 }
             });
             match variant {
-                Some((spec, v)) if errors.is_empty() => {
-                    let unenforced = v.unenforced_keys();
+                Some((spec, v, unenforced)) if errors.is_empty() => {
                     if self.loaded.contains_key(&section.name) {
                         report.notices.push(format!(
                             "{file}:{}: {}: replaces the variant '{}' defined before",

@@ -27,7 +27,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let Some(after) = self.occupied_after(m) else {
-                // Drops and multi-leg moves take no wall (`Variant::walling_enforced`).
+                // Drops and multi-leg moves take no wall (`board::unenforced::walling_enforced`).
                 list.push(m);
                 continue;
             };

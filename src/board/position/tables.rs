@@ -459,7 +459,7 @@ impl<B: Bitboard> Tables<B> {
             demotions: variant.promotion.piece_demotion,
             dark_squares,
             // A walling rule not played yet is left out entirely, as `check` warns.
-            walling: if variant.walling_enforced() {
+            walling: if crate::board::unenforced::walling_enforced(variant) {
                 variant.special_moves.walling_rule
             } else {
                 WallingRule::None
