@@ -327,7 +327,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Reads the fields after the board: side to move, castling and gates, the counting
-    /// limit or the e.self. (or lion-trading) square, check counts and the counters.
+    /// limit or the e.p. (or lion-trading) square, check counts and the counters.
     fn read_fields<'f>(
         &mut self,
         mut fields: impl Iterator<Item = &'f str>,
@@ -341,7 +341,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         // Castling (and gates). As in Fairy-Stockfish, a digit here means that the castling
-        // and e.self. fields are left out (shogi's `w 0 1`).
+        // and e.p. fields are left out (shogi's `w 0 1`).
         let mut rest: Vec<&str> = fields.collect();
         let short = rest
             .first()
@@ -351,7 +351,7 @@ impl<B: Bitboard> Position<B> {
             self.read_castling(castling)?;
         }
 
-        // Counting limit or e.self. squares.
+        // Counting limit or e.p. squares.
         if !short && !rest.is_empty() {
             let numeric = rest[0].bytes().all(|b| b.is_ascii_digit());
             if t.variant().game_end.counting_rule != CountingRule::None && numeric {
@@ -361,16 +361,16 @@ impl<B: Bitboard> Position<B> {
                     value: f.to_string(),
                 })?;
             } else if numeric && rest.len() >= 3 && t.lions.is_empty() {
-                // A number where the e.self. square goes, with both counters after it (`w - 0 0
+                // A number where the e.p. square goes, with both counters after it (`w - 0 0
                 // 1`): Fairy-Stockfish reads no square there, and so do we (where the field
                 // is Chu Shogi's lion square, a number is refused below like any non-square).
                 rest.remove(0);
             } else if numeric && rest.len() == 2 {
                 // Exactly two numbers after the castling field (`w - 0 1` in Fairy-Stockfish's
-                // own variants.ini): the e.self. field is left out and they are the counters.
+                // own variants.ini): the e.p. field is left out and they are the counters.
             } else {
                 let f = rest.remove(0);
-                // Chu Shogi has no e.self.: there the field holds the lion-trading square.
+                // Chu Shogi has no e.p.: there the field holds the lion-trading square.
                 match f {
                     "-" => {}
                     _ if t.lions.is_empty() => self.read_ep(f)?,

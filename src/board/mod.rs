@@ -21,7 +21,7 @@ pub use geometry::{Geometry, GeometryError, Square, Width};
 pub use movegen::LegalTest;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{AnyPosition, Position, TableError, Tables};
-pub use setup::{Game, SetupError};
+pub use setup::{AnyTables, Game, SetupError};
 
 use thiserror::Error;
 

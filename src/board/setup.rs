@@ -46,19 +46,54 @@ impl From<MoveError> for SetupError {
 /// A position of any width.
 pub type Game = AnyPosition;
 
-fn build<B: Bitboard>(
-    v: &Variant,
-    fen: Option<&str>,
-    chess960: bool,
-) -> Result<Position<B>, SetupError> {
-    let t = Arc::new(Tables::<B>::new(v).map_err(|problem| SetupError::Tables {
+/// The tables of one variant at its width, built once and shared by every position of it.
+#[derive(Debug, Clone)]
+pub enum AnyTables {
+    /// Up to 64 squares.
+    W64(Arc<Tables<u64>>),
+    /// Up to 128 squares.
+    W128(Arc<Tables<u128>>),
+    /// Up to 256 squares.
+    W256(Arc<Tables<Bb256>>),
+}
+
+fn compile<B: Bitboard>(v: &Variant) -> Result<Arc<Tables<B>>, SetupError> {
+    let t = Tables::<B>::new(v).map_err(|problem| SetupError::Tables {
         variant: v.name.clone(),
         problem,
-    })?);
-    Ok(match fen {
-        Some(f) => Position::from_fen(t, f, chess960)?,
-        None => Position::startpos(t, chess960)?,
-    })
+    })?;
+    Ok(Arc::new(t))
+}
+
+fn set_up<B: Bitboard>(
+    t: &Arc<Tables<B>>,
+    fen: Option<&str>,
+    chess960: bool,
+) -> Result<Position<B>, FenError> {
+    match fen {
+        Some(f) => Position::from_fen(Arc::clone(t), f, chess960),
+        None => Position::startpos(Arc::clone(t), chess960),
+    }
+}
+
+impl AnyTables {
+    /// The tables of `v` on the narrowest bitboard that fits it: the one width switch.
+    pub fn new(v: &Variant) -> Result<Self, SetupError> {
+        Ok(match AnyPosition::width_for(v) {
+            Width::W64 => AnyTables::W64(compile(v)?),
+            Width::W128 => AnyTables::W128(compile(v)?),
+            Width::W256 => AnyTables::W256(compile(v)?),
+        })
+    }
+
+    /// The position `fen` (the start position when `None`) on these tables.
+    pub fn position(&self, fen: Option<&str>, chess960: bool) -> Result<AnyPosition, FenError> {
+        Ok(match self {
+            AnyTables::W64(t) => AnyPosition::W64(set_up(t, fen, chess960)?),
+            AnyTables::W128(t) => AnyPosition::W128(set_up(t, fen, chess960)?),
+            AnyTables::W256(t) => AnyPosition::W256(set_up(t, fen, chess960)?),
+        })
+    }
 }
 
 /// Whether the board layer plays `variant`: its pieces compile and its start position sets
@@ -76,22 +111,30 @@ pub fn playable(variant: &Variant) -> Result<Vec<&'static str>, String> {
 impl AnyPosition {
     /// The position `fen` (or the start position) of `variant`, on the narrowest bitboard.
     pub fn new(variant: &Variant, fen: Option<&str>, chess960: bool) -> Result<Self, SetupError> {
-        Ok(match AnyPosition::width_for(variant) {
-            Width::W64 => AnyPosition::W64(build::<u64>(variant, fen, chess960)?),
-            Width::W128 => AnyPosition::W128(build::<u128>(variant, fen, chess960)?),
-            Width::W256 => AnyPosition::W256(build::<Bb256>(variant, fen, chess960)?),
-        })
+        Ok(AnyTables::new(variant)?.position(fen, chess960)?)
     }
 
-    /// Plays moves given in UCI text.
-    pub fn play_uci(&mut self, moves: &[String]) -> Result<(), SetupError> {
+    /// Plays `moves`, in UCI text (and in SAN too when `san`: a PGN's moves), up to the first
+    /// that is not legal, whose error is returned: the position is then the one that move was
+    /// tried in. The one implementation of a move list behind a position (the engine's
+    /// `position` command, the script commands, perft).
+    pub fn play_moves(&mut self, moves: &[String], san: bool) -> Result<(), MoveError> {
         for text in moves {
             crate::with_position!(self, p => {
-                let m = p.parse_uci_move(text)?;
+                let m = match p.parse_uci_move(text) {
+                    Ok(m) => m,
+                    Err(e) if san => p.parse_san_move(text).ok_or(e)?,
+                    Err(e) => return Err(e),
+                };
                 p.make_move(m);
             });
         }
         Ok(())
+    }
+
+    /// Plays moves given in UCI text ([`AnyPosition::play_moves`]).
+    pub fn play_uci(&mut self, moves: &[String]) -> Result<(), SetupError> {
+        Ok(self.play_moves(moves, false)?)
     }
 
     /// The FEN.

@@ -29,8 +29,9 @@ use crossbeam_channel::{unbounded, Receiver};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use super::game::{GamePosition, Status, VariantTables};
+use super::game::{set_up, GamePosition, Status};
 use super::output::{error_text, json_line, with_json_errors};
+use crate::board::AnyTables;
 use crate::engine::options::names;
 use crate::engine::{BestMove, Engine, Info, InfoLine};
 use crate::search::{Bound, Limits, Score};
@@ -110,7 +111,7 @@ fn analyse(args: &AnalyseArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
         engine.set_option(names::CHESS960, Some("true"))?;
     }
     let chess960 = args.chess960 || engine.variant().chess960;
-    let tables = VariantTables::new(engine.variant())?;
+    let tables = AnyTables::new(engine.variant())?;
     let events = Events::install(&mut engine);
     let limits = Limits {
         depth: args.depth,
@@ -158,7 +159,7 @@ impl Events {
 
 struct Ctx {
     engine: Engine,
-    tables: VariantTables,
+    tables: AnyTables,
     events: Events,
     limits: Limits,
     chess960: bool,
@@ -289,10 +290,8 @@ impl Ctx {
 
     fn set_up(&mut self, fen: Option<&str>, moves: &[String]) -> anyhow::Result<GamePosition> {
         self.engine.set_position(fen, moves)?;
-        let game = self
-            .tables
-            .position(fen, moves, self.chess960)
-            .context("setting up the position")?;
+        let game =
+            set_up(&self.tables, fen, moves, self.chess960).context("setting up the position")?;
         Ok(game)
     }
 

@@ -1,95 +1,33 @@
-//! Positions for the script commands (`status`, `analyse`): the variant's tables built once,
-//! positions set up from FEN plus UCI moves with their key history, game-over detection and
-//! SAN text.
+//! Positions for the script commands (`status`, `analyse`): positions set up from FEN plus
+//! UCI or SAN moves on the variant's tables (built once), game-over detection and SAN text.
 //!
 //! Game-over detection is the board layer's [`Position::result`]
 //! ([`crate::board::rules`]): every rule Fairy-Stockfish applies when a game ends, with the
 //! repetitions counted among the positions reached by `--moves` (a FEN carries no history).
 
+use crate::board::bitboard::Bitboard;
+use crate::board::position::{AnyPosition, Position};
+use crate::board::{AnyTables, MoveList, SetupError};
 use crate::color::Color;
-use std::sync::Arc;
-
 use serde::Serialize;
 
-use crate::board::bitboard::{Bb256, Bitboard};
-use crate::board::geometry::Width;
-use crate::board::position::{AnyPosition, Position, Tables};
-use crate::board::{MoveList, SetupError};
-use crate::variant::Variant;
-
-/// The tables of one variant at its width, built once and shared by every position.
-#[derive(Debug, Clone)]
-pub enum VariantTables {
-    /// Up to 64 squares.
-    W64(Arc<Tables<u64>>),
-    /// Up to 128 squares.
-    W128(Arc<Tables<u128>>),
-    /// Up to 256 squares.
-    W256(Arc<Tables<Bb256>>),
-}
-
-/// A position with the keys of the positions before it (for repetitions).
+/// A position set up for a script command.
 #[derive(Debug, Clone)]
 pub struct GamePosition {
     /// The position.
     pub pos: AnyPosition,
-    /// Keys of the earlier positions, oldest first.
-    pub history: Vec<u64>,
 }
 
-fn tables_err(v: &Variant) -> impl Fn(crate::board::TableError) -> SetupError + '_ {
-    move |source| SetupError::Tables {
-        variant: v.name.clone(),
-        problem: source,
-    }
-}
-
-impl VariantTables {
-    /// Builds the tables of `v`.
-    pub fn new(v: &Variant) -> Result<VariantTables, SetupError> {
-        Ok(match AnyPosition::width_for(v) {
-            Width::W64 => VariantTables::W64(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
-            Width::W128 => VariantTables::W128(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
-            Width::W256 => VariantTables::W256(Arc::new(Tables::new(v).map_err(tables_err(v))?)),
-        })
-    }
-
-    /// The position `fen` (the start position when `None`) after `moves` (UCI text or SAN).
-    pub fn position(
-        &self,
-        fen: Option<&str>,
-        moves: &[String],
-        chess960: bool,
-    ) -> Result<GamePosition, SetupError> {
-        fn one<B: Bitboard>(
-            t: &Arc<Tables<B>>,
-            fen: Option<&str>,
-            chess960: bool,
-        ) -> Result<Position<B>, SetupError> {
-            Ok(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, chess960)?,
-                None => Position::startpos(Arc::clone(t), chess960)?,
-            })
-        }
-        let mut pos = match self {
-            VariantTables::W64(t) => AnyPosition::W64(one(t, fen, chess960)?),
-            VariantTables::W128(t) => AnyPosition::W128(one(t, fen, chess960)?),
-            VariantTables::W256(t) => AnyPosition::W256(one(t, fen, chess960)?),
-        };
-        let mut history = Vec::with_capacity(moves.len());
-        for text in moves {
-            crate::with_position!(&mut pos, p => {
-                // UCI text, or SAN (a PGN's moves); an error names the UCI reading.
-                let m = match p.parse_uci_move(text) {
-                    Ok(m) => m,
-                    Err(e) => p.parse_san_move(text).ok_or(e)?,
-                };
-                history.push(p.key());
-                p.make_move(m);
-            });
-        }
-        Ok(GamePosition { pos, history })
-    }
+/// The position `fen` (the start position when `None`) after `moves` (UCI text or SAN).
+pub fn set_up(
+    tables: &AnyTables,
+    fen: Option<&str>,
+    moves: &[String],
+    chess960: bool,
+) -> Result<GamePosition, SetupError> {
+    let mut pos = tables.position(fen, chess960)?;
+    pos.play_moves(moves, true)?;
+    Ok(GamePosition { pos })
 }
 
 /// Whether the game is over, and why (see the module documentation for what is detected).

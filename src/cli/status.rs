@@ -18,8 +18,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 
-use super::game::{Status, VariantTables};
+use super::game::{set_up, Status};
 use super::output::{error_text, json_line, with_json_errors};
+use crate::board::AnyTables;
 use serde::Serialize;
 use serde_json::json;
 use std::io::BufRead;
@@ -87,7 +88,7 @@ fn parse_served_line(line: &str) -> anyhow::Result<(Option<String>, Vec<String>)
 }
 
 /// Serves positions from stdin until it ends.
-fn serve(tables: &VariantTables, chess960: bool) -> anyhow::Result<ExitCode> {
+fn serve(tables: &AnyTables, chess960: bool) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut bytes = Vec::new();
@@ -102,7 +103,7 @@ fn serve(tables: &VariantTables, chess960: bool) -> anyhow::Result<ExitCode> {
             continue;
         }
         let answer = parse_served_line(&line).and_then(|(fen, moves)| {
-            let game = tables.position(fen.as_deref(), &moves, chess960)?;
+            let game = set_up(tables, fen.as_deref(), &moves, chess960)?;
             Ok(Served {
                 status: game.status(),
                 moves: game.legal_move_texts(),
@@ -123,11 +124,12 @@ pub fn run(args: &StatusArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitC
         let variant = set
             .get(&args.variant)
             .with_context(|| format!("unknown variant '{}'", args.variant))?;
-        let tables = VariantTables::new(variant)?;
+        let tables = AnyTables::new(variant)?;
         if args.serve {
             return serve(&tables, args.chess960 || variant.chess960);
         }
-        let game = tables.position(
+        let game = set_up(
+            &tables,
             args.fen.as_deref(),
             &args.moves,
             args.chess960 || variant.chess960,

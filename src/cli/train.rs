@@ -13,7 +13,7 @@ use clap::Args;
 use super::datafile::{read_data, Line};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
-use crate::cli::game::VariantTables;
+use crate::board::AnyTables;
 use crate::cli::output::say;
 use crate::eval::nnue::train::{train, FloatNet, Samples, TrainSettings};
 use crate::eval::nnue::{FeatureSet, Network};
@@ -89,10 +89,10 @@ pub fn run(args: &TrainArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCo
         .get(&args.variant)
         .with_context(|| format!("unknown variant '{}'", args.variant))?;
     let lines = read_data(&args.data, args.limit, variant)?;
-    match VariantTables::new(variant)? {
-        VariantTables::W64(t) => train_on(&t, variant, &lines, args)?,
-        VariantTables::W128(t) => train_on(&t, variant, &lines, args)?,
-        VariantTables::W256(t) => train_on(&t, variant, &lines, args)?,
+    match AnyTables::new(variant)? {
+        AnyTables::W64(t) => train_on(&t, variant, &lines, args)?,
+        AnyTables::W128(t) => train_on(&t, variant, &lines, args)?,
+        AnyTables::W256(t) => train_on(&t, variant, &lines, args)?,
     }
     Ok(ExitCode::SUCCESS)
 }

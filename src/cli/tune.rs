@@ -17,7 +17,7 @@ use clap::Args;
 use super::datafile::{read_data, Line};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Position, Tables};
-use crate::cli::game::VariantTables;
+use crate::board::AnyTables;
 use crate::cli::output::say;
 use crate::eval::tune::{fit_k, loss, to_real, tune, Sample, TuneSettings};
 use crate::eval::weights::Layout;
@@ -81,10 +81,10 @@ pub fn run(args: &TuneArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
         );
     }
     let lines = read_data(&args.data, args.limit, variant)?;
-    let text = match VariantTables::new(variant)? {
-        VariantTables::W64(t) => tune_on(&t, variant, &lines, args)?,
-        VariantTables::W128(t) => tune_on(&t, variant, &lines, args)?,
-        VariantTables::W256(t) => tune_on(&t, variant, &lines, args)?,
+    let text = match AnyTables::new(variant)? {
+        AnyTables::W64(t) => tune_on(&t, variant, &lines, args)?,
+        AnyTables::W128(t) => tune_on(&t, variant, &lines, args)?,
+        AnyTables::W256(t) => tune_on(&t, variant, &lines, args)?,
     };
     match &args.out {
         Some(p) => {

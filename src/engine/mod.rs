@@ -23,8 +23,8 @@ pub use report::{wdl, BestMove, Info, InfoLine, OptionOutcome, VariantSummary};
 use searching::Running;
 use variants::{build_tables, unreachable_tables, unreachable_variant};
 
-use crate::board::bitboard::Bb256;
-use crate::board::position::{AnyPosition, Position, Tables};
+use crate::board::position::AnyPosition;
+use crate::board::AnyTables;
 use crate::eval::EvalParams;
 use crate::search::{self, Pool, Tt};
 use crate::variant::{Variant, VariantSet};
@@ -33,14 +33,6 @@ use std::sync::Arc;
 
 type InfoFn = Arc<dyn Fn(&Info) + Send + Sync>;
 type BestFn = Arc<dyn Fn(&BestMove) + Send + Sync>;
-
-/// The tables of the current variant, at its width.
-#[derive(Debug, Clone)]
-enum AnyTables {
-    W64(Arc<Tables<u64>>),
-    W128(Arc<Tables<u128>>),
-    W256(Arc<Tables<Bb256>>),
-}
 
 /// The engine facade (see the module documentation).
 pub struct Engine {
@@ -202,45 +194,19 @@ impl Engine {
             fen: f.to_string(),
             reason: e,
         };
-        let mut game = match &self.tables {
-            AnyTables::W64(t) => AnyPosition::W64(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
-                    .map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960)
-                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
-            }),
-            AnyTables::W128(t) => AnyPosition::W128(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
-                    .map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960)
-                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
-            }),
-            AnyTables::W256(t) => AnyPosition::W256(match fen {
-                Some(f) => Position::from_fen(Arc::clone(t), f, c960)
-                    .map_err(|e| bad_fen(f, e.to_string()))?,
-                None => Position::startpos(Arc::clone(t), c960)
-                    .map_err(|e| bad_fen("startpos", e.to_string()))?,
-            }),
-        };
-        let mut result = Ok(());
-        for text in moves {
-            let played = crate::with_position!(&mut game, p => {
-                match p.parse_uci_move(text) {
-                    Ok(m) => {
-                        p.make_move(m);
-                        Ok(())
-                    }
-                    Err(_) => Err(EngineError::IllegalMove {
-                        mv: text.clone(),
-                        fen: p.fen(),
-                    }),
-                }
-            });
-            if let Err(e) = played {
-                result = Err(e);
-                break;
+        let mut game = self
+            .tables
+            .position(fen, c960)
+            .map_err(|e| bad_fen(fen.unwrap_or("startpos"), e.to_string()))?;
+        // The moves up to an illegal one are played; the error names that move and the
+        // position it was tried in.
+        let result = game.play_moves(moves, false).map_err(|e| {
+            let crate::board::MoveError::Illegal(mv) = e;
+            EngineError::IllegalMove {
+                mv,
+                fen: game.fen(),
             }
-        }
+        });
         self.game = game;
         result
     }

@@ -2,7 +2,8 @@
 //! the variant's built-in net, read and checked against the variant.
 
 use super::options::{names, Options};
-use super::{AnyTables, Engine, EngineError};
+use super::{Engine, EngineError};
+use crate::board::AnyTables;
 use crate::eval::nnue::{FeatureSet, Network};
 use crate::eval::{piece_letters, NnueEval};
 use std::sync::Arc;

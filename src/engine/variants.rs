@@ -2,10 +2,9 @@
 //! selected variant, and variant files loaded at run time.
 
 use super::options::names;
-use super::{AnyTables, Engine, EngineError, VariantSummary};
-use crate::board::bitboard::{Bb256, Bitboard};
-use crate::board::geometry::Width;
-use crate::board::position::{AnyPosition, Position, Tables};
+use super::{Engine, EngineError, VariantSummary};
+use crate::board::position::AnyPosition;
+use crate::board::{AnyTables, SetupError};
 use crate::eval::EvalParams;
 use crate::variant::Variant;
 use std::path::Path;
@@ -18,33 +17,21 @@ pub(super) fn build_tables(
         name: v.name.clone(),
         reason,
     };
-    type Built<B> = (Arc<Tables<B>>, EvalParams, Position<B>);
-    fn one<B: Bitboard>(v: &Variant) -> Result<Built<B>, String> {
-        let t = Arc::new(Tables::<B>::new(v).map_err(|e| e.to_string())?);
-        let start = Position::startpos(Arc::clone(&t), false).map_err(|e| e.to_string())?;
-        let mut ev = EvalParams::new(&t, &start);
-        if let Err(e) = ev.apply_builtin_weights(v) {
-            tracing::warn!(
-                "weights/{}.txt does not fit this variant, not used: line {e}",
-                v.name
-            );
-        }
-        Ok((t, ev, start))
+    let tables = AnyTables::new(v).map_err(|e| match e {
+        SetupError::Tables { problem, .. } => unplayable(problem.to_string()),
+        e => unplayable(e.to_string()),
+    })?;
+    let start = tables
+        .position(None, false)
+        .map_err(|e| unplayable(e.to_string()))?;
+    let mut ev = crate::with_position!(&start, p => EvalParams::new(p.tables(), p));
+    if let Err(e) = ev.apply_builtin_weights(v) {
+        tracing::warn!(
+            "weights/{}.txt does not fit this variant, not used: line {e}",
+            v.name
+        );
     }
-    Ok(match AnyPosition::width_for(v) {
-        Width::W64 => {
-            let (t, ev, p) = one::<u64>(v).map_err(unplayable)?;
-            (AnyTables::W64(t), Arc::new(ev), AnyPosition::W64(p))
-        }
-        Width::W128 => {
-            let (t, ev, p) = one::<u128>(v).map_err(unplayable)?;
-            (AnyTables::W128(t), Arc::new(ev), AnyPosition::W128(p))
-        }
-        Width::W256 => {
-            let (t, ev, p) = one::<Bb256>(v).map_err(unplayable)?;
-            (AnyTables::W256(t), Arc::new(ev), AnyPosition::W256(p))
-        }
-    })
+    Ok((tables, Arc::new(ev), start))
 }
 
 #[cold]

@@ -389,11 +389,13 @@ impl<B: Bitboard> Position<B> {
     pub fn optional_game_end(&self) -> Option<(GameValue, EndReason)> {
         let end = &self.t.rules.end;
         let repetitions = end.n_fold > 0 || end.move_repetition_illegal;
-        if !repetitions {
-            return self.rule_end_without_repetition();
-        }
-        // Judging a chase plays the cycle's moves again: on a copy.
-        self.clone().rule_end(usize::MAX)
+        let by_rule = if repetitions {
+            // Judging a chase plays the cycle's moves again: on a copy.
+            self.clone().rule_end(usize::MAX)
+        } else {
+            self.rule_end_without_repetition()
+        };
+        by_rule.or_else(|| self.lone_pawn_without_moves())
     }
 
     /// The game ends by rule that do not depend on the moves available (Fairy-Stockfish's
@@ -461,6 +463,25 @@ impl<B: Bitboard> Position<B> {
     /// Sittuyin's lone-pawn promotion draw.
     fn lone_pawn_end(&self) -> Option<(GameValue, EndReason)> {
         self.lone_pawn_promotion_draw()
+            .then_some((GameValue::Draw, EndReason::SittuyinPromotion))
+    }
+
+    /// Sittuyin's lone-pawn rule for a king and pawn without any legal move and not in
+    /// check: "every legal move is a promotion" holds there too, as Fairy-Stockfish's
+    /// `is_optional_game_end` reads it. Only [`Position::optional_game_end`] asks: the search
+    /// and [`Position::result`] score such a position as the stalemate it is.
+    fn lone_pawn_without_moves(&self) -> Option<(GameValue, EndReason)> {
+        let pawn = self.t.pawn?;
+        if !self.t.rules.moves.sittuyin_promotion
+            || self.by_color[self.stm].count() != 2
+            || self.count(pawn, self.stm) != 1
+            || self.checkers().any()
+        {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.is_empty()
             .then_some((GameValue::Draw, EndReason::SittuyinPromotion))
     }
 
