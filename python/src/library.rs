@@ -9,15 +9,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
 use dabbaba::board::setup::playable;
-use dabbaba::cli::game::{GamePosition, VariantTables};
+use dabbaba::board::AnyTables;
+use dabbaba::cli::game::{set_up, GamePosition};
 use dabbaba::engine::Engine;
 use dabbaba::variant::{Variant, VariantSet};
-use dabbaba::with_position;
 
 /// What the module knows.
 pub struct Library {
     set: VariantSet,
-    tables: HashMap<String, (Arc<Variant>, VariantTables)>,
+    tables: HashMap<String, (Arc<Variant>, AnyTables)>,
     /// Options given to `set_option`, the last value of each (names compared ignoring
     /// case), replayed on every new engine.
     options: Vec<(String, String)>,
@@ -71,7 +71,7 @@ impl Library {
     }
 
     /// A variant and its tables (built on first use).
-    pub fn variant(&mut self, name: &str) -> Result<(Arc<Variant>, VariantTables), Failure> {
+    pub fn variant(&mut self, name: &str) -> Result<(Arc<Variant>, AnyTables), Failure> {
         if let Some((v, t)) = self.tables.get(name) {
             return Ok((Arc::clone(v), t.clone()));
         }
@@ -80,7 +80,7 @@ impl Library {
             .get(name)
             .ok_or_else(|| format!("unknown variant '{name}'"))?
             .clone();
-        let t = VariantTables::new(&v).map_err(|e| e.to_string())?;
+        let t = AnyTables::new(&v).map_err(|e| e.to_string())?;
         let v = Arc::new(v);
         self.tables
             .insert(name.to_string(), (Arc::clone(&v), t.clone()));
@@ -167,16 +167,10 @@ pub fn position(
 ) -> Result<(Arc<Variant>, GamePosition), Failure> {
     let (v, tables) = library().variant(variant)?;
     let fen = (fen != "startpos").then_some(fen);
-    let mut game = tables
-        .position(fen, &[], chess960 || v.chess960)
-        .map_err(|e| e.to_string())?;
+    let mut game = set_up(&tables, fen, &[], chess960 || v.chess960).map_err(|e| e.to_string())?;
     // UCI text only, as pyffish: a move list another function can read back the same way.
-    for text in moves {
-        with_position!(&mut game.pos, p => {
-            let m = p.parse_uci_move(text).map_err(|e| e.to_string())?;
-            game.history.push(p.key());
-            p.make_move(m);
-        });
-    }
+    game.pos
+        .play_moves(moves, false)
+        .map_err(|e| e.to_string())?;
     Ok((v, game))
 }

@@ -3,8 +3,8 @@
 
 use dabbaba::board::fen::FenError;
 use dabbaba::board::position::{color_of, type_of, EMPTY, WALL};
-use dabbaba::board::setup::SetupError;
-use dabbaba::cli::game::{GamePosition, VariantTables};
+use dabbaba::board::AnyTables;
+use dabbaba::cli::game::GamePosition;
 use dabbaba::color::Color;
 use dabbaba::protocol::usi::fen_to_sfen;
 use dabbaba::protocol::usi::Board;
@@ -113,11 +113,10 @@ pub fn sfen(v: &Variant, fen: &str) -> String {
 }
 
 /// pyffish's code for a FEN: `FEN_OK`, or the code of pyffish's check the problem belongs to.
-pub fn validate_fen(tables: &VariantTables, fen: &str, chess960: bool) -> i32 {
-    match tables.position(Some(fen), &[], chess960) {
+pub fn validate_fen(tables: &AnyTables, fen: &str, chess960: bool) -> i32 {
+    match tables.position(Some(fen), chess960) {
         Ok(_) => FEN_OK,
-        Err(SetupError::Fen(e)) => fen_error_code(&e),
-        Err(_) => -1,
+        Err(e) => fen_error_code(&e),
     }
 }
 
