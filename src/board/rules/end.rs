@@ -398,8 +398,9 @@ impl<B: Bitboard> Position<B> {
         by_rule.or_else(|| self.lone_pawn_without_moves())
     }
 
-    /// The game ends by rule that do not depend on the moves available (Fairy-Stockfish's
-    /// `is_optional_game_end`), in its order: the n-move rule, janggi's move repetition,
+    /// The game ends by rule besides checkmate, stalemate and the immediate ends
+    /// (Fairy-Stockfish's `is_optional_game_end`), in its order: the n-move rule (unless the
+    /// side to move is mated), janggi's move repetition,
     /// n-fold repetition (with perpetual check and chase), the counting rule and sittuyin's
     /// lone-pawn promotion. The one implementation [`Position::result`] and the search use.
     /// A repetition completes at its first occurrence at or after history index
