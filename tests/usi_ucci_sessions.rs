@@ -19,7 +19,7 @@ const HANG: Duration = Duration::from_secs(60);
 const SHOGI: Board = Board {
     files: 9,
     ranks: 9,
-    white_to_move: true,
+    side_to_move: dabbaba::color::Color::White,
     lion_square_field: false,
 };
 

@@ -100,16 +100,11 @@ pub fn perft(game: &GamePosition, depth: u32, threads: usize) -> u64 {
 
 /// The FEN as SFEN (shogi's form: `b` for the first player, the hand after the side).
 pub fn sfen(v: &Variant, fen: &str) -> String {
-    let white_to_move = fen.split_whitespace().nth(1) != Some("b");
-    let board = Board {
-        files: u32::from(v.files),
-        ranks: u32::from(v.ranks),
-        white_to_move,
-        lion_square_field: !v.captures.lion_types.is_empty()
-            && !v.drops.piece_drops
-            && !v.drops.captures_to_hand,
+    let side = match fen.split_whitespace().nth(1) {
+        Some("b") => Color::Black,
+        _ => Color::White,
     };
-    fen_to_sfen(fen, board)
+    fen_to_sfen(fen, Board::new(v, side))
 }
 
 /// pyffish's code for a FEN: `FEN_OK`, or the code of pyffish's check the problem belongs to.

@@ -295,7 +295,7 @@ impl<B: Bitboard> Position<B> {
                     let key = crate::variant::pieces::read_letter(letter, &mut chars);
                     let id = t.variant().piece_by_letter(key).ok_or_else(|| {
                         let text =
-                            crate::variant::pieces::letter_text(key, letter.is_ascii_uppercase());
+                            crate::variant::pieces::letter_text(key, Color::of_letter(letter));
                         FenError::UnknownPiece(text)
                     })?;
                     let c = Color::of_letter(letter);
@@ -812,7 +812,7 @@ impl<B: Bitboard> Position<B> {
                 .flatten()
                 .any(|s| self.pieces_of(pawn, them).contains(*s));
             let behind = t.geo.offset(sq, 0, -push);
-            let pieces = self.by_color[0] | self.by_color[1];
+            let pieces = self.all_pieces();
             let clear = !pieces.contains(sq) && !behind.is_some_and(|b| pieces.contains(b));
             attackers.any() && enemy && clear
         } else {
@@ -958,7 +958,8 @@ impl<B: Bitboard> Position<B> {
         if v.checks.check_counting {
             s += &format!(
                 "{}+{} ",
-                self.st.checks_remaining[0], self.st.checks_remaining[1]
+                self.st.checks_remaining[Color::White],
+                self.st.checks_remaining[Color::Black]
             );
         }
         if self.st.counting_limit != 0 {

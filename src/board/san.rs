@@ -28,6 +28,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
 use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
+use crate::color::Color;
 
 impl<B: Bitboard> Position<B> {
     /// SAN of a legal move, or `None` where the move has no SAN form (see the module
@@ -144,7 +145,7 @@ impl<B: Bitboard> Position<B> {
             }
             let c = t.variant().pieces.get(ty as usize)?.letter;
             (c.is_ascii_alphabetic() || crate::variant::pieces::primed_base(c).is_some())
-                .then(|| crate::variant::pieces::letter_text(c, true))
+                .then(|| crate::variant::pieces::letter_text(c, Color::White))
         };
         match m.kind() {
             MoveKind::Castling => {

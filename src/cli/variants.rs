@@ -72,7 +72,7 @@ fn summary(v: &Variant) -> Summary<'_> {
             .pieces
             .iter()
             .map(|p| PieceSummary {
-                letter: crate::variant::pieces::letter_text(p.letter, true),
+                letter: crate::variant::pieces::letter_text(p.letter, crate::color::Color::White),
                 name: &p.name,
                 betza: &p.betza,
                 royal: p.royal,
@@ -102,7 +102,9 @@ fn run_inner(args: &VariantsArgs, files: &[PathBuf]) -> anyhow::Result<ExitCode>
                 let letters: String = v
                     .pieces
                     .iter()
-                    .map(|p| crate::variant::pieces::letter_text(p.letter, true))
+                    .map(|p| {
+                        crate::variant::pieces::letter_text(p.letter, crate::color::Color::White)
+                    })
                     .collect();
                 format!("{:width$}  {:5}  {letters}", v.name, v.board_size())
             })

@@ -191,7 +191,7 @@ impl EvalParams {
                 rel_rank[c.index() * sqs + sq.index()] = r as u8;
             }
         }
-        let best_promo = |c: usize| -> i32 {
+        let best_promo = |c: Color| -> i32 {
             t.promotion_types[c]
                 .iter()
                 .map(|&p| eg[p as usize])
@@ -238,7 +238,7 @@ impl EvalParams {
                         let d = zone_ranks.iter().map(|&z| (z - r).abs()).min().unwrap_or(0);
                         let span = (geo.ranks() as i32 - 1).max(1);
                         let prog = 1.0 - d as f64 / span as f64;
-                        let gain = (best_promo(c.index()) - eg[i]).max(0) as f64;
+                        let gain = (best_promo(c) - eg[i]).max(0) as f64;
                         m += 0.08 * gain * prog * prog;
                         e += 0.35 * gain * prog * prog * prog;
                         // Central pawns are better in the opening.
@@ -267,15 +267,16 @@ impl EvalParams {
         let pawn = t.pawn;
         let pawns = match pawn {
             Some(pw) => {
-                let gain = |c: usize| (best_promo(c) - eg[pw as usize]).max(0);
-                PawnTables::new(t, pw, [gain(0), gain(1)])
+                let gain = |c: Color| (best_promo(c) - eg[pw as usize]).max(0);
+                PawnTables::new(t, pw, Color::BOTH.map(gain))
             }
             None => PawnTables::default(),
         };
         let pawn_structure = pawn.is_some_and(|pw| {
             let pt = &t.pieces[pw as usize];
-            geo.squares()
-                .any(|sq| pt.quiet[0].empty_board(sq) != pt.capture[0].empty_board(sq))
+            geo.squares().any(|sq| {
+                pt.quiet[Color::White].empty_board(sq) != pt.capture[Color::White].empty_board(sq)
+            })
         });
         let mating = MatingMaterial::new(t, &royal);
         let mut p = EvalParams {

@@ -44,9 +44,9 @@ impl KingTables {
                 }
             }
             zone.push(z);
-            for (c, s) in shield.iter_mut().enumerate() {
+            for c in Color::BOTH {
                 // White moves up the board, black down.
-                let fwd = if c == 0 { 1 } else { -1 };
+                let fwd = c.sign();
                 let mut v = Vec::new();
                 for rows in [1, 2] {
                     for dx in -1..=1 {
@@ -55,7 +55,7 @@ impl KingTables {
                         }
                     }
                 }
-                s.push(v);
+                shield[c].push(v);
             }
         }
         KingTables { zone, shield }

@@ -61,7 +61,8 @@ impl PawnTables {
         let geo = t.geo;
         let squares = geo.num_squares();
         let mut passed = vec![(0, 0); 2 * squares];
-        for (c, &g) in gain.iter().enumerate() {
+        for c in Color::BOTH {
+            let g = gain[c];
             let zone = t.promotion_region[c];
             let zone_ranks: Vec<i32> = (0..geo.ranks())
                 .filter(|&r| (t.ranks[r as usize] & zone).any())
@@ -77,7 +78,7 @@ impl PawnTables {
                 let d = zone_ranks.iter().map(|&z| (z - r).abs()).min().unwrap_or(0);
                 let prog = 1.0 - d as f64 / span;
                 let (mg, eg) = (0.04 * g as f64 * prog * prog, 0.12 * g as f64 * prog * prog);
-                passed[c * squares + sq.index()] = (mg.round() as i32, eg.round() as i32);
+                passed[c.index() * squares + sq.index()] = (mg.round() as i32, eg.round() as i32);
             }
         }
         PawnTables {
@@ -152,29 +153,25 @@ impl PawnTables {
         let geo = t.geo;
         let ranks = (geo.ranks() as usize).min(MAX_LINES);
         let files = (geo.files() as usize).min(MAX_LINES);
-        let pawns = [
-            pos.pieces_of(pawn, Color::White),
-            pos.pieces_of(pawn, Color::Black),
-        ];
+        let pawns = Color::BOTH.map(|c| pos.pieces_of(pawn, c));
         let mut out = [B::EMPTY; 2];
-        if pawns[0].is_empty() && pawns[1].is_empty() {
+        if pawns.iter().all(|b| b.is_empty()) {
             return out;
         }
-        // ahead[0][r]: ranks above r; ahead[1][r]: ranks below r.
+        // ahead[White][r]: the ranks above r; ahead[Black][r]: the ranks below r.
         let mut ahead = [[B::EMPTY; MAX_LINES]; 2];
         for r in (0..ranks.saturating_sub(1)).rev() {
-            ahead[0][r] = ahead[0][r + 1] | t.ranks[r + 1];
+            ahead[Color::White][r] = ahead[Color::White][r + 1] | t.ranks[r + 1];
         }
         for r in 1..ranks {
-            ahead[1][r] = ahead[1][r - 1] | t.ranks[r - 1];
+            ahead[Color::Black][r] = ahead[Color::Black][r - 1] | t.ranks[r - 1];
         }
-        for (c, o) in out.iter_mut().enumerate() {
-            let theirs = pawns[c ^ 1];
+        for c in Color::BOTH {
             for sq in pawns[c].iter() {
                 let (f, r) = (geo.file_of(sq) as usize, geo.rank_of(sq) as usize);
                 let span = t.files[f] | adjacent_files(t, f, files);
-                if (span & ahead[c][r] & theirs).is_empty() {
-                    *o = o.with(sq);
+                if (span & ahead[c][r] & pawns[!c]).is_empty() {
+                    out[c] = out[c].with(sq);
                 }
             }
         }

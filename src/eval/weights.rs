@@ -431,7 +431,7 @@ impl Weights {
             letters
                 .chars()
                 .nth(ty)
-                .map_or("?".into(), |c| letter_text(c, false))
+                .map_or("?".into(), |c| letter_text(c, crate::color::Color::Black))
         };
         for (block, name) in PER_TYPE_TERMS.iter().enumerate() {
             for ty in 0..l.n_types {
@@ -470,7 +470,10 @@ impl Weights {
 
 /// Piece letters as a file writes them: a promoted-only piece (Chu Shogi's `+H`) as `+h`.
 fn written(letters: &str) -> String {
-    letters.chars().map(|c| letter_text(c, false)).collect()
+    letters
+        .chars()
+        .map(|c| letter_text(c, crate::color::Color::Black))
+        .collect()
 }
 
 /// The line number and the names of a file's `variant NAME [MORE...]` line: the variant the

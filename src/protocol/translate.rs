@@ -4,6 +4,7 @@
 use super::{uci, Output};
 use crate::color::Color;
 use crate::engine::Engine;
+use crate::variant::Variant;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -15,8 +16,8 @@ pub struct Board {
     pub files: u32,
     /// Number of ranks.
     pub ranks: u32,
-    /// The side to move is White (the first player): UCCI's clocks are the mover's.
-    pub white_to_move: bool,
+    /// The side to move: UCCI's clocks are the mover's.
+    pub side_to_move: Color,
     /// The variant has Chu Shogi's lion-trading rules and no hands: an SFEN's third field
     /// is then the square of a lion just taken (lishogi's), not the pieces in hand.
     pub lion_square_field: bool,
@@ -24,11 +25,15 @@ pub struct Board {
 
 impl Board {
     fn of(engine: &Engine) -> Board {
-        let v = engine.variant();
+        Board::new(engine.variant(), engine.side_to_move())
+    }
+
+    /// The board of variant `v` with `side_to_move` to move.
+    pub fn new(v: &Variant, side_to_move: Color) -> Board {
         Board {
             files: u32::from(v.files),
             ranks: u32::from(v.ranks),
-            white_to_move: engine.side_to_move() == Color::White,
+            side_to_move,
             lion_square_field: !v.captures.lion_types.is_empty()
                 && !v.drops.piece_drops
                 && !v.drops.captures_to_hand,
@@ -36,7 +41,7 @@ impl Board {
     }
     fn pack(self) -> u32 {
         u32::from(self.lion_square_field) << 17
-            | u32::from(self.white_to_move) << 16
+            | (self.side_to_move.index() as u32) << 16
             | self.files << 8
             | self.ranks
     }
@@ -44,7 +49,11 @@ impl Board {
         Board {
             files: x >> 8 & 0xff,
             ranks: x & 0xff,
-            white_to_move: x >> 16 & 1 == 1,
+            side_to_move: if x >> 16 & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
             lion_square_field: x >> 17 & 1 == 1,
         }
     }

@@ -15,6 +15,7 @@
 
 use super::translate::{moves_out, Board};
 use super::Output;
+use crate::color::Color;
 use crate::engine::Engine;
 use std::io::BufRead;
 
@@ -105,8 +106,8 @@ pub fn to_uci(line: &str, b: Board) -> Option<String> {
             }
         }
         "go" => {
-            let stm = if b.white_to_move { "w" } else { "b" };
-            let opp = if b.white_to_move { "b" } else { "w" };
+            let letter = |c: Color| if c == Color::White { "w" } else { "b" };
+            let (stm, opp) = (letter(b.side_to_move), letter(!b.side_to_move));
             let mut out = vec!["go".to_string()];
             for w in rest {
                 out.push(match *w {
@@ -149,7 +150,7 @@ mod tests {
     const XIANGQI_RED: Board = Board {
         files: 9,
         ranks: 10,
-        white_to_move: true,
+        side_to_move: Color::White,
         lion_square_field: false,
     };
 
@@ -174,7 +175,7 @@ mod tests {
             "go wtime 60000 winc 1000 btime 50000 binc 1000"
         );
         let black = Board {
-            white_to_move: false,
+            side_to_move: Color::Black,
             ..b
         };
         assert_eq!(
@@ -206,7 +207,7 @@ mod tests {
         let small = Board {
             files: 8,
             ranks: 8,
-            white_to_move: true,
+            side_to_move: Color::White,
             lion_square_field: false,
         };
         assert_eq!(to_ucci("bestmove e2e4", small), "bestmove e2e4");

@@ -366,11 +366,12 @@ pub fn move_to_uci(m: &str, b: Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Color;
 
     const SHOGI: Board = Board {
         files: 9,
         ranks: 9,
-        white_to_move: true,
+        side_to_move: Color::White,
         lion_square_field: false,
     };
 
@@ -395,7 +396,7 @@ mod tests {
         let chu = Board {
             files: 12,
             ranks: 12,
-            white_to_move: true,
+            side_to_move: Color::White,
             lion_square_field: true,
         };
         let fen = "12/12/12/12/12/12/12/12/12/12/12/12 w - f6 0 1";
@@ -453,7 +454,7 @@ mod tests {
         let chu = Board {
             files: 12,
             ranks: 12,
-            white_to_move: true,
+            side_to_move: Color::White,
             lion_square_field: true,
         };
         assert_eq!(move_to_usi("a1a2", chu), "12l12k");
@@ -481,7 +482,7 @@ mod tests {
         let chu = Board {
             files: 12,
             ranks: 12,
-            white_to_move: false,
+            side_to_move: Color::Black,
             lion_square_field: true,
         };
         assert_eq!(

@@ -234,7 +234,7 @@ fn link_promoted_only_pieces(
             Some(&(_, to)) if to == id => {}
             Some(&(_, to)) => err(format!(
                 "'{base}' promotes to '{}', but '+{base}' is written for its promoted form",
-                pieces::letter_text(pieces_out[to as usize].letter, true)
+                pieces::letter_text(pieces_out[to as usize].letter, Color::White)
             )),
         }
     }

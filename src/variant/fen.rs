@@ -115,7 +115,7 @@ fn row_width(v: &Variant, row: &str, royals: &mut [usize; 2], problems: &mut Vec
             c if c.is_ascii_alphabetic() => {
                 let key = pieces::read_letter(c, &mut chars);
                 let Some(id) = v.piece_by_letter(key) else {
-                    let text = pieces::letter_text(key, c.is_ascii_uppercase());
+                    let text = pieces::letter_text(key, crate::color::Color::of_letter(c));
                     problems.push(format!("unknown piece letter '{text}'"));
                     width += 1;
                     continue;

@@ -5,6 +5,7 @@
 //! concluded [`super::Variant`] numbers the present pieces densely in slot order.
 
 use super::types::SpecialPiece;
+use crate::color::Color;
 
 /// Fairy-Stockfish's predefined piece types, in its type order: name, Betza, special rule.
 pub const PREDEFINED: &[(&str, &str, Option<SpecialPiece>)] = &[
@@ -129,14 +130,14 @@ pub fn letter_of_token(token: &str) -> Option<char> {
 }
 
 /// How a piece letter is written: the letter, `X'` for a primed piece or `+X` for a
-/// promoted-only one, in the case of the side (`white`: upper case).
-pub fn letter_text(letter: char, white: bool) -> String {
+/// promoted-only one, in the case of the side (White's upper case).
+pub fn letter_text(letter: char, side: Color) -> String {
     let (plus, c, prime) = match (promoted_only_base(letter), primed_base(letter)) {
         (Some(base), _) => ("+", base, ""),
         (None, Some(base)) => ("", base, "'"),
         (None, None) => ("", letter, ""),
     };
-    let c = if white {
+    let c = if side == Color::White {
         c.to_ascii_uppercase()
     } else {
         c.to_ascii_lowercase()
@@ -209,9 +210,9 @@ mod tests {
         assert!(!prince.is_ascii());
         assert_eq!(promoted_only_base(prince), Some('E'));
         assert_eq!(promoted_only_base('E'), None);
-        assert_eq!(letter_text(prince, true), "+E");
-        assert_eq!(letter_text(prince, false), "+e");
-        assert_eq!(letter_text('Q', false), "q");
+        assert_eq!(letter_text(prince, Color::White), "+E");
+        assert_eq!(letter_text(prince, Color::Black), "+e");
+        assert_eq!(letter_text('Q', Color::Black), "q");
         assert_eq!(letter_of_token("q"), Some('Q'));
         for bad in [
             "", "+", "++e", "+1", "ee", "+ee", "1", "'", "1'", "e''", "+e'",
@@ -229,8 +230,8 @@ mod tests {
         assert_eq!(primed_base(cat_sword), Some('C'));
         assert_eq!(primed_base('C'), None);
         assert_eq!(promoted_only_base(cat_sword), None);
-        assert_eq!(letter_text(cat_sword, true), "C'");
-        assert_eq!(letter_text(cat_sword, false), "c'");
+        assert_eq!(letter_text(cat_sword, Color::White), "C'");
+        assert_eq!(letter_text(cat_sword, Color::Black), "c'");
         let mut rest = "'p".chars().peekable();
         assert_eq!(read_letter('c', &mut rest), cat_sword);
         assert_eq!(rest.next(), Some('p'));

@@ -386,7 +386,7 @@ impl VariantSpec {
             if let Some(other_line) = earlier {
                 let reason = format!(
                     "ambiguous letter '{}': also used by {} on line {other_line}",
-                    pieces::letter_text(letter, true),
+                    pieces::letter_text(letter, Color::White),
                     pieces::slot_name(other)
                 );
                 return cx.err(line, name, reason);

@@ -152,7 +152,10 @@ pub struct PieceType {
 }
 
 fn serialize_letter<S: serde::Serializer>(letter: &char, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&super::pieces::letter_text(*letter, true))
+    s.serialize_str(&super::pieces::letter_text(
+        *letter,
+        crate::color::Color::White,
+    ))
 }
 
 impl PieceType {
@@ -167,7 +170,7 @@ impl PieceType {
     /// How a FEN writes the piece for a side: its letter, `N'` for a primed piece, `+N` for
     /// one that exists only promoted (see [`super::pieces::letter_text`]).
     pub fn text_for(&self, c: Color) -> String {
-        super::pieces::letter_text(self.letter, c == Color::White)
+        super::pieces::letter_text(self.letter, c)
     }
 }
 

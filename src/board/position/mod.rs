@@ -189,7 +189,12 @@ impl<B: Bitboard> Position<B> {
     /// How many pieces of both colours stand on the board (walls not counted).
     #[inline(always)]
     pub fn piece_count(&self) -> u32 {
-        (self.by_color[0] | self.by_color[1]).count()
+        self.all_pieces().count()
+    }
+    /// The pieces of both colours (walls not counted).
+    #[inline(always)]
+    pub fn all_pieces(&self) -> B {
+        self.by_color[Color::White] | self.by_color[Color::Black]
     }
     /// Pieces of a colour.
     #[inline(always)]

@@ -98,12 +98,12 @@ impl<B: Bitboard> Position<B> {
         // The cheap filter: a side with two pieces off the squares where pieces get stuck is
         // not bare, and that is nearly every position.
         let few = Color::BOTH.map(|c| (self.by_color[c] & !rule.dead_zone[c]).count() <= 1);
-        if !few[0] && !few[1] {
+        if !few.contains(&true) {
             return None;
         }
-        let royal = Color::BOTH.map(|c| few[c.index()].then(|| self.lone_royal(rule, c)).flatten());
+        let royal = Color::BOTH.map(|c| few[c].then(|| self.lone_royal(rule, c)).flatten());
         let stm = self.stm;
-        match (royal[stm.index()], royal[(!stm).index()]) {
+        match (royal[stm], royal[!stm]) {
             // Two lone royals draw, unless the side to move can take the other.
             (Some(_), Some(theirs)) => (!self.any_attacked_by(B::square(theirs), stm))
                 .then_some((GameValue::Draw, EndReason::BareKing)),

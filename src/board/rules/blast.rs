@@ -70,7 +70,7 @@ impl<B: Bitboard> Position<B> {
             Some(p) => self.by_type[p as usize],
             None => B::EMPTY,
         };
-        let pieces = self.by_color[0] | self.by_color[1];
+        let pieces = self.all_pieces();
         (adjacent::<B>(&self.t.geo, to) & pieces & !pawns) | B::square(to)
     }
 
@@ -92,7 +92,7 @@ impl<B: Bitboard> Position<B> {
                 Some(p) => self.by_type[p as usize],
                 None => B::EMPTY,
             };
-            let pieces = self.by_color[0] | self.by_color[1];
+            let pieces = self.all_pieces();
             ((adjacent::<B>(&self.t.geo, to) & pieces & !pawns) | B::square(to)) & pieces & !immune
         } else if c.petrify.has(mover_type) {
             B::square(to)

@@ -25,7 +25,7 @@ impl<B: Bitboard> Position<B> {
     /// escape within, 0 when no counting applies.
     fn count_limit(&self, side: Color) -> u32 {
         let other = !side;
-        let all = |c: usize| self.by_color[c].count();
+        let all = |c: Color| self.by_color[c].count();
         let end = &self.t.rules.end;
         let rooks = self.count_of(end.counted.rook, other);
         let khons = self.count_of(end.counted.silver, other);
@@ -35,13 +35,13 @@ impl<B: Bitboard> Position<B> {
             CountingRule::Makruk | CountingRule::Cambodian => {
                 let cambodian = end.counting_rule == CountingRule::Cambodian;
                 let board_honor = if cambodian { 63 } else { 64 };
-                if cambodian && all(side.index()) > 3 || all(other.index()) == 1 {
+                if cambodian && all(side) > 3 || all(other) == 1 {
                     return 0;
                 }
                 if !cambodian && self.pawns_left() > 0 {
                     return 0;
                 }
-                if all(side.index()) > 1 {
+                if all(side) > 1 {
                     return board_honor;
                 }
                 if cambodian && self.pawns_left() > 0 {
@@ -63,7 +63,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             CountingRule::Asean => {
-                if self.pawns_left() > 0 || all(side.index()) > 1 {
+                if self.pawns_left() > 0 || all(side) > 1 {
                     0
                 } else if rooks > 0 {
                     16
@@ -83,7 +83,7 @@ impl<B: Bitboard> Position<B> {
         let rule = self.t.rules.end.counting_rule;
         let stm = self.stm;
         let captured = self.st.captured;
-        let total = self.by_color[0].count() + self.by_color[1].count();
+        let total = self.piece_count();
         let pawn_captured =
             captured != EMPTY && self.t.pawn.is_some_and(|p| type_of(captured) == p);
         if rule != CountingRule::Asean

@@ -43,7 +43,7 @@ impl<B: Bitboard> Position<B> {
                 return Some(r);
             }
         }
-        if !self.t.flag_region[0].is_empty() || !self.t.flag_region[1].is_empty() {
+        if self.t.flag_region.iter().any(|r| r.any()) {
             if let Some(r) = self.flag_end() {
                 return Some(r);
             }
@@ -237,7 +237,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             MaterialCounting::Unweighted => {
-                let (w, b) = (self.by_color[0].count(), self.by_color[1].count());
+                let (w, b) = Color::BOTH.map(|c| self.by_color[c].count()).into();
                 match w.cmp(&b) {
                     std::cmp::Ordering::Greater => GameValue::Win,
                     std::cmp::Ordering::Less => GameValue::Loss,

@@ -112,7 +112,7 @@ impl<B: Bitboard> Position<B> {
                 colour_bound |= self.by_type[id as usize];
             }
         }
-        let all = self.by_color[0] | self.by_color[1];
+        let all = self.all_pieces();
         let unbound = all & !restricted & !colour_bound;
         let stalemate_wins = rules.end.stalemate_value != GameValue::Draw;
         let other_wins = stalemate_wins || rules.checks.check_counting || rules.checks.makpong_rule;

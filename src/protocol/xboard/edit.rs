@@ -9,7 +9,8 @@ use crate::protocol::xboard_setup::fen_squares;
 
 pub(super) struct EditBoard {
     pub(super) squares: Vec<(Coord, char)>,
-    pub(super) white: bool,
+    /// The colour of the pieces placed next (`c` switches it).
+    pub(super) side: Color,
 }
 
 impl Session {
@@ -19,7 +20,7 @@ impl Session {
     pub(super) fn edit_command(&mut self, engine: &mut Engine, line: &str) {
         let Some(eb) = self.edit.as_mut() else { return };
         match line {
-            "c" => eb.white = !eb.white,
+            "c" => eb.side = !eb.side,
             "#" => eb.squares.clear(),
             "." => {
                 let Some(eb) = self.edit.take() else { return };
@@ -35,7 +36,7 @@ impl Session {
                 };
                 eb.squares.retain(|(s, _)| *s != sq);
                 if p != 'x' && p != 'X' && p.is_ascii_alphabetic() {
-                    let l = if eb.white {
+                    let l = if eb.side == Color::White {
                         p.to_ascii_uppercase()
                     } else {
                         p.to_ascii_lowercase()

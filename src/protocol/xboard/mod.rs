@@ -366,7 +366,7 @@ impl Session {
             "edit" => {
                 self.edit = Some(EditBoard {
                     squares: self.board_squares(engine),
-                    white: true,
+                    side: Color::White,
                 });
             }
             "undo" => self.undo(engine, 1, line),
