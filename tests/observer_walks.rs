@@ -342,3 +342,21 @@ fn makruk_and_capablanca_walk_with_their_nets() {
         assert!(check(builtin(name), None, 2, 4) > 0, "{name}");
     }
 }
+
+/// Self-capturing pieces (the captured piece's colour is ours in the key, the sums and the
+/// accumulators), iron pieces, and a drop game where a self-captured piece goes to its
+/// captor's own hand.
+const CAPTURE_RULES: &str = "[selfcapture:chess]\nselfCaptureTypes = *\nironPieceTypes = b\n\n\
+[selfhouse:crazyhouse]\nselfCaptureTypes = nrq\n\n\
+[selfatomic:atomic]\nselfCaptureTypes = *\nironPieceTypes = n\n";
+
+#[test]
+fn self_capture_and_iron_walks() {
+    let mut set = VariantSet::with_builtins();
+    set.load_str("capture-rules.ini", CAPTURE_RULES)
+        .expect("capture-rule variants load");
+    for name in ["selfcapture", "selfhouse", "selfatomic"] {
+        let v = set.get(name).expect("variant");
+        assert!(check(v, None, 3, 4) > 0, "{name}");
+    }
+}

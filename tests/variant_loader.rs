@@ -338,3 +338,37 @@ fn absurd_numbers_are_errors_not_panics() {
     assert_eq!(p.len(), 4, "{p:?}");
     assert!(p[0].starts_with("user.ini:2: startFen: row 1 (rank 8) covers"));
 }
+
+#[test]
+fn capture_rule_keys_name_pieces_and_refuse_an_iron_king() {
+    let set = load(
+        "[iron:chess]\nironPieceTypes = *\nselfCaptureTypes = nq\n\n[none:iron]\nironPieceTypes = -\n",
+    )
+    .unwrap();
+    let v = set.get("iron").unwrap();
+    let letters = |s: &dabbaba::variant::PieceSet| -> String {
+        s.iter().map(|i| v.pieces[i as usize].letter).collect()
+    };
+    // `*` is every piece but the king.
+    assert_eq!(letters(&v.captures.iron_piece_types), "PNBRQ");
+    assert_eq!(letters(&v.captures.self_capture_types), "NQ");
+    assert!(set
+        .get("none")
+        .unwrap()
+        .captures
+        .iron_piece_types
+        .iter()
+        .next()
+        .is_none());
+    assert_eq!(
+        problems("[bad:chess]\nironPieceTypes = pk\n"),
+        vec![
+            "user.ini:2: ironPieceTypes: the king cannot be iron: it is taken by checkmate, \
+              not on the board (`*` names every piece but the king)"
+        ]
+    );
+    assert_eq!(
+        problems("[bad:chess]\nselfCaptureTypes = nz\n"),
+        vec!["user.ini:2: selfCaptureTypes: 'z' is not a piece letter of this variant"]
+    );
+}

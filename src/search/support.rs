@@ -33,6 +33,18 @@ pub fn captured_type<B: Bitboard>(pos: &Position<B>, m: Move) -> Option<u8> {
     }
 }
 
+/// The type of the own piece a self-capture (`selfCaptureTypes`) takes, if `m` is one: the
+/// search treats such a move as a quiet one that loses that piece.
+#[inline]
+fn own_piece_taken<B: Bitboard>(pos: &Position<B>, m: Move) -> Option<u8> {
+    if m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion {
+        return None;
+    }
+    let pc = pos.piece_on(m.to());
+    (pc != EMPTY && pc != WALL && m.from() != m.to() && color_of(pc) == pos.side_to_move())
+        .then(|| type_of(pc))
+}
+
 /// Whether a move captures.
 #[inline]
 pub fn is_capture<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
@@ -74,7 +86,12 @@ pub fn see_ge<B: Bitboard>(pos: &Position<B>, m: Move, threshold: i32, values: &
     let from = m.from();
     let royal = pos.tables().king;
     let value = |t: u8| values.get(t as usize).copied().unwrap_or(0);
-    let mut swap = captured_type(pos, m).map_or(0, value) - threshold;
+    // A self-capture (`selfCaptureTypes`) starts the exchange with a loss.
+    let gained = match captured_type(pos, m) {
+        Some(t) => value(t),
+        None => own_piece_taken(pos, m).map_or(0, |t| -value(t)),
+    };
+    let mut swap = gained - threshold;
     if swap < 0 {
         return false;
     }

@@ -125,6 +125,13 @@ pub fn conclude(
         petrify_on_capture_types: m.set(&k.petrify_on_capture_types),
         lion_types: m.set(&k.lion_types),
         lion_no_bridge_types: m.set(&k.lion_no_bridge_types),
+        self_capture_types: m.set(&k.self_capture_types),
+        // `*` names every piece but the king (the key refuses the king by its letter).
+        iron_piece_types: PieceSet::from_ids(
+            m.set(&k.iron_piece_types)
+                .iter()
+                .filter(|&id| Some(id) != m.id(KING_SLOT as PieceId)),
+        ),
         ..k.clone()
     };
     let s = &spec.special_moves;

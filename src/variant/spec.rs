@@ -154,6 +154,8 @@ impl VariantSpec {
                 petrify_blast_pieces: false,
                 lion_types: PieceSet::default(),
                 lion_no_bridge_types: PieceSet::default(),
+                self_capture_types: PieceSet::default(),
+                iron_piece_types: PieceSet::default(),
             },
             special_moves: SpecialMoves {
                 gating: false,
@@ -573,10 +575,26 @@ impl VariantSpec {
             // Our addition (Chu Shogi), see `CaptureRules::lion_types`.
             ("lionPieceTypes", &mut self.captures.lion_types),
             ("lionNoBridgeTypes", &mut self.captures.lion_no_bridge_types),
+            // Our additions, see `CaptureRules::self_capture_types` and `iron_piece_types`.
+            ("selfCaptureTypes", &mut self.captures.self_capture_types),
         ] {
             if let Some(s) = cx.parse(key, |v| piece_set_of(&self.slots, v)) {
                 *target = s;
             }
+        }
+        let slots = &self.slots;
+        if let Some(s) = cx.parse("ironPieceTypes", |v| {
+            let set = piece_set_of(slots, v)?;
+            if set.iter().any(|s| s as usize == KING_SLOT) {
+                return Err(
+                    "the king cannot be iron: it is taken by checkmate, not on the board \
+                     (`*` names every piece but the king)"
+                        .to_string(),
+                );
+            }
+            Ok(set)
+        }) {
+            self.captures.iron_piece_types = s;
         }
         cx.flag(
             "petrifyBlastPieces",

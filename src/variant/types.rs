@@ -394,6 +394,14 @@ pub struct CaptureRules {
     /// `lionNoBridgeTypes` (our addition): the pieces (Chu Shogi's pawn and go-between) that
     /// do not excuse a lion's capture of a protected lion when taken on the way.
     pub lion_no_bridge_types: PieceSet,
+    /// `selfCaptureTypes` (our addition, Fairy-Stockfish's issue #608): pieces that may also
+    /// capture their own side's pieces (not its king, not iron pieces), with the single move
+    /// to the captured piece's square. Such a capture is a capture for every rule (the n-move
+    /// rule, capture effects, `capturesToHand`: the piece goes to the captor's hand).
+    pub self_capture_types: PieceSet,
+    /// `ironPieceTypes` (our addition, Fairy-Stockfish's issue #606): pieces nothing may
+    /// capture, en passant included, and that blasts leave standing. The king cannot be iron.
+    pub iron_piece_types: PieceSet,
 }
 
 /// Special moves: gating, passing, walls.

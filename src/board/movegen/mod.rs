@@ -18,7 +18,7 @@ use legality::LegalCtx;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{cr_index, make_piece, Position, WHITE_OO, WHITE_OOO};
+use crate::board::position::{cr_index, make_piece, Position, EMPTY, WHITE_OO, WHITE_OOO};
 use crate::variant::WallingRule;
 
 /// The legality test of the moves [`Position::search_moves`] generated: what it needs to
@@ -118,9 +118,9 @@ impl<B: Bitboard> Position<B> {
     fn generate_table_moves(&self, list: &mut MoveList, in_check: bool) {
         let t = &*self.t;
         let us = self.stm;
-        let them = !us;
         let occ = self.occ;
-        let enemies = self.by_color[them];
+        let enemies = self.capturable_enemies();
+        let self_capturers = t.rules.captures.self_capture;
         let empty = !occ;
 
         for ty in 0..t.n_types as u8 {
@@ -129,7 +129,8 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             if Some(ty) == t.pawn {
-                self.generate_pawn_moves(list, ty);
+                let victims = self.capture_victims(self_capturers.has(ty), enemies);
+                self.generate_pawn_moves(list, ty, victims);
                 continue;
             }
             let pt = &t.pieces[ty as usize];
@@ -151,6 +152,7 @@ impl<B: Bitboard> Position<B> {
             let soldier = Some(ty) == t.soldier;
             let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
             let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
+            let victims = self.capture_victims(self_capturers.has(ty), enemies);
             while bb.any() {
                 let from = bb.pop_lsb();
                 let mut region = region;
@@ -180,7 +182,7 @@ impl<B: Bitboard> Position<B> {
                     attacks |= d;
                     quiets |= d;
                 }
-                let mut b = (attacks & enemies) | (quiets & empty);
+                let mut b = (attacks & victims) | (quiets & empty);
                 // As `push_targets` does; written out here, where a call changes how the
                 // compiler lays out the hottest loop of move generation (measured).
                 if shogi_promotions {
@@ -208,7 +210,9 @@ impl<B: Bitboard> Position<B> {
                 if ep_type {
                     let eps = attacks & !quiets & self.st.ep & empty;
                     for to in eps.iter() {
-                        list.push(Move::new(from, to, MoveKind::EnPassant, 0));
+                        if self.ep_may_take(self.ep_capture_square(to, self.st.ep)) {
+                            list.push(Move::new(from, to, MoveKind::EnPassant, 0));
+                        }
                     }
                 }
             }
@@ -498,7 +502,7 @@ impl<B: Bitboard> Position<B> {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
-            let capture = self.by_color[!us].contains(to);
+            let capture = self.board[to.index()] != EMPTY;
             if t.promoted_type[pawn as usize].is_some()
                 && (capture || !t.rules.moves.piece_promotion_on_capture)
             {
@@ -511,14 +515,15 @@ impl<B: Bitboard> Position<B> {
         list.push(Move::normal(from, to));
     }
 
-    fn generate_pawn_moves(&self, list: &mut MoveList, pawn: u8) {
+    /// `victims`: the pieces a pawn may capture.
+    fn generate_pawn_moves(&self, list: &mut MoveList, pawn: u8, victims: B) {
         let t = &*self.t;
         let us = self.stm;
         let them = !us;
         let occ = self.occ;
         let region = self.board_bb(pawn, us);
         let movable = region & !occ;
-        let capturable = region & self.by_color[them];
+        let capturable = region & victims;
         let pt = &t.pieces[pawn as usize];
         let forward = &*t.forward[us];
         let pawns = self.pieces_of(pawn, us);
@@ -555,6 +560,9 @@ impl<B: Bitboard> Position<B> {
             self.sittuyin_promotions(list, pawn);
         }
         for ep in (self.st.ep & !occ).iter() {
+            if !self.ep_may_take(self.ep_capture_square(ep, self.st.ep)) {
+                continue;
+            }
             let b = pawns & pt.capture[them].get(ep, occ);
             for from in b.iter() {
                 list.push(Move::new(from, ep, MoveKind::EnPassant, 0));

@@ -3,7 +3,8 @@
 //! history on unmake, with an observer told of every piece placed or removed.
 
 use super::{
-    make_piece, type_of, BoardObserver, Piece, Position, TypeSet, EMPTY, WALL, WHITE_OO, WHITE_OOO,
+    color_of, make_piece, type_of, BoardObserver, Piece, Position, TypeSet, EMPTY, WALL, WHITE_OO,
+    WHITE_OOO,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
@@ -132,7 +133,8 @@ impl<B: Bitboard> Position<B> {
                 self.st.captured_unpromoted = self.promoted_from[capsq.index()];
                 self.promoted_from[capsq.index()] = 0;
                 self.remove_piece(capsq, obs);
-                k ^= z.piece(type_of(captured), them, capsq);
+                // `them`'s piece, or with `selfCaptureTypes` one of our own.
+                k ^= z.piece(type_of(captured), color_of(captured), capsq);
                 self.st.rule50 = 0;
                 if t.rules.moves.captures_to_hand {
                     // A promoted piece goes back to the hand as what it was promoted from,
@@ -267,9 +269,16 @@ impl<B: Bitboard> Position<B> {
                 self.st.gates[us] ^= B::square(m.to());
                 k ^= z.gate(us, m.to());
             }
-            if self.st.gates[them].contains(to) {
-                self.st.gates[them] ^= B::square(to);
-                k ^= z.gate(them, to);
+            // The captured piece's gate goes with it (ours, after a self-capture).
+            let captured = self.st.captured;
+            let owner = if captured != EMPTY && color_of(captured) == us {
+                us
+            } else {
+                them
+            };
+            if self.st.gates[owner].contains(to) {
+                self.st.gates[owner] ^= B::square(to);
+                k ^= z.gate(owner, to);
             }
         }
         if t.rules.moves.seirawan_gating

@@ -75,7 +75,12 @@ impl<B: Bitboard> Position<B> {
             Some(k) => self.pieces_of(k, them),
             None => B::EMPTY,
         };
-        self.walker_board(self.occ, self.by_color[self.stm], royal)
+        // Iron pieces are as good as own ones to a walker: it may not end a leg on them.
+        self.walker_board(
+            self.occ,
+            self.by_color[self.stm] | self.iron_pieces(),
+            royal,
+        )
     }
 
     /// Adds the leap-chain moves of the side to move's piece on `from` (see
@@ -90,7 +95,8 @@ impl<B: Bitboard> Position<B> {
         b: &mut B,
         list: &mut MoveList,
     ) {
-        let own = self.by_color[self.stm];
+        // Iron pieces block a leg's end as own pieces do.
+        let own = self.by_color[self.stm] | self.iron_pieces();
         for ch in chains.starting_on(self.stm, from) {
             match ch.walk(from, self.occ, own, self.walls, None).0 {
                 Walked::Blocked => {}

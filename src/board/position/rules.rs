@@ -48,6 +48,10 @@ pub struct CaptureRules {
     pub petrify: TypeSet,
     /// `petrifyBlastPieces`: the pieces a blast removes turn to walls too.
     pub petrify_blast: bool,
+    /// `selfCaptureTypes`: the types that may also capture their own side's pieces.
+    pub self_capture: TypeSet,
+    /// `ironPieceTypes`: the types nothing captures (they are immune to blasts too).
+    pub iron: TypeSet,
     /// A capture has a side effect (a blast or petrification): make-move asks on captures.
     pub effects: bool,
 }
@@ -155,10 +159,14 @@ impl Rules {
         let captures = CaptureRules {
             must_capture: c.must_capture,
             blast: c.blast_on_capture,
-            blast_immune: TypeSet::of(&c.blast_immune_types),
+            blast_immune: TypeSet(
+                TypeSet::of(&c.blast_immune_types).0 | TypeSet::of(&c.iron_piece_types).0,
+            ),
             mutually_immune: TypeSet::of(&c.mutually_immune_types),
             petrify: TypeSet::of(&c.petrify_on_capture_types),
             petrify_blast: c.petrify_blast_pieces,
+            self_capture: TypeSet::of(&c.self_capture_types),
+            iron: TypeSet::of(&c.iron_piece_types),
             effects: c.blast_on_capture || !c.petrify_on_capture_types.0.is_empty(),
         };
         let checks = v.checks.clone();

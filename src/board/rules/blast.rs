@@ -9,7 +9,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, Square};
-use crate::board::position::tables::TypeSet;
+
 use crate::board::position::{type_of, BoardObserver, Piece, Position, WALL};
 
 /// A piece removed by a blast or petrification, to be restored by unmake.
@@ -55,13 +55,6 @@ impl<B: Bitboard> Position<B> {
         self.t.rules.captures.effects
     }
 
-    /// Pieces of the types in `types`, both colours.
-    fn pieces_in(&self, types: TypeSet) -> B {
-        types
-            .iter()
-            .fold(B::EMPTY, |b, t| b | self.by_type[t as usize])
-    }
-
     /// Squares cleared by an atomic capture on `to`, seen on the board before the move:
     /// `to` and its non-pawn neighbours (the legality test uses this; it ignores immunity as
     /// Fairy-Stockfish's does).
@@ -71,7 +64,7 @@ impl<B: Bitboard> Position<B> {
             None => B::EMPTY,
         };
         let pieces = self.all_pieces();
-        (adjacent::<B>(&self.t.geo, to) & pieces & !pawns) | B::square(to)
+        (adjacent::<B>(&self.t.geo, to) & pieces & !pawns & !self.iron_pieces()) | B::square(to)
     }
 
     /// Applies the side effects of a capture that has just been played onto `to` (the
