@@ -90,6 +90,12 @@ pub fn run(args: &AnalyseArgs, variant_files: &[PathBuf]) -> anyhow::Result<Exit
 }
 
 fn analyse(args: &AnalyseArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let stdin_variants = variant_files
+        .iter()
+        .any(|f| super::variants::reads_stdin(f));
+    if stdin_variants && args.epd.as_deref() == Some(Path::new("-")) {
+        bail!("standard input cannot give both the variants (--variants -) and the positions (--epd -)");
+    }
     // Read the positions first: an unreadable file is an error before any set-up work.
     let entries = match &args.epd {
         Some(path) => Some(read_epd(path)?),

@@ -89,6 +89,13 @@ pub fn run() -> ExitCode {
         eprintln!("error: {err:#}");
         return ExitCode::from(1);
     }
+    if cli.command.is_none() && cli.variant_files.iter().any(|f| variants::reads_stdin(f)) {
+        eprintln!(
+            "error: --variants -: standard input carries the protocol here; send the variants \
+             in a `define` ... `end` block instead (see README)"
+        );
+        return ExitCode::from(1);
+    }
     let outcome = match cli.command {
         None => protocol_loop::run(&cli.variant_files),
         Some(Command::Piece(args)) => piece::run(&args),

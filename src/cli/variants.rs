@@ -25,19 +25,43 @@ pub struct VariantsArgs {
 /// skipped with a warning on the log (`FILE:LINE: key: reason; section skipped`), a
 /// redefined name replaces the earlier variant (also a warning). A file that cannot be read
 /// is an error. A section whose variant the board cannot play (a piece move the generator
-/// does not support) is skipped like a section with a bad key.
+/// does not support) is skipped like a section with a bad key. The file `-` is standard
+/// input (read once, whichever command asks): a script defines variants without a file.
 pub fn variant_set(files: &[PathBuf]) -> anyhow::Result<VariantSet> {
     let mut set = VariantSet::with_builtins();
     set.check_playable_with(crate::board::setup::playable);
     for f in files {
-        let report = set
-            .load_file_sections(f)
-            .with_context(|| format!("loading variants from {}", f.display()))?;
+        let report = if reads_stdin(f) {
+            set.load_sections(STDIN_NAME, standard_input()?)
+        } else {
+            set.load_file_sections(f)
+                .with_context(|| format!("loading variants from {}", f.display()))?
+        };
         for n in &report.notices {
             tracing::warn!("{n}");
         }
     }
     Ok(set)
+}
+
+/// The name standard input's variants are read under (`stdin:LINE: key: reason`).
+const STDIN_NAME: &str = "stdin";
+
+/// Whether `--variants` names standard input (`-`).
+pub fn reads_stdin(file: &std::path::Path) -> bool {
+    file.as_os_str() == "-"
+}
+
+/// Standard input's whole text, read at the first call.
+fn standard_input() -> anyhow::Result<&'static str> {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(t) = TEXT.get() {
+        return Ok(t);
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        .context("reading variants from standard input")?;
+    Ok(TEXT.get_or_init(|| text))
 }
 
 #[derive(Serialize)]

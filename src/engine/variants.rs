@@ -135,4 +135,18 @@ impl Engine {
         self.options.set_combo_vars(names::VARIANT, names);
         Ok((added, notices))
     }
+
+    /// Defines variants from INI text sent at run time (a protocol's `define` block, a
+    /// script's standard input), as a file named `source` would: returns the names defined and
+    /// the notices (`source:LINE: key: reason; section skipped`, replaced variants). The
+    /// `UCI_Variant` choices are updated; the variant being played is not changed.
+    pub fn define_variants(&mut self, source: &str, text: &str) -> (Vec<String>, Vec<String>) {
+        let report = self.variants.load_sections(source, text);
+        for n in &report.notices {
+            tracing::warn!("{n}");
+        }
+        let names = self.variant_names();
+        self.options.set_combo_vars(names::VARIANT, names);
+        (report.loaded, report.notices)
+    }
 }

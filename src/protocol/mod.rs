@@ -1,8 +1,10 @@
 //! Protocol adapters: text in, [`crate::engine::Engine`] calls, text out.
 //!
 //! [`run_loop`] reads the first non-empty line and hands the session to the protocol it names:
-//! `uci`, `xboard` (CECP), `usi` or `ucci`.
+//! `uci`, `xboard` (CECP), `usi` or `ucci`. UCI and CECP sessions also take variant
+//! definitions between `define` and `end` lines ([`define`]).
 
+mod define;
 pub mod movetext;
 mod translate;
 pub mod ucci;

@@ -2,6 +2,7 @@
 //! text out. Reading goes on while the engine searches; `info` and `bestmove` lines come from
 //! the engine's callbacks on the search thread and share one locked writer with this loop.
 
+use super::define::{self, DefineBlock};
 use super::Output;
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, EngineError, Info, InfoLine, OptionOutcome, VariantSummary};
@@ -37,7 +38,7 @@ pub(crate) fn run_translated(
     engine.set_on_info(move |info| o.line(&format_info(info)));
     let o = out.clone();
     engine.set_on_bestmove(move |b| o.line(&format_bestmove(b)));
-    let mut session = Session { out };
+    let mut session = Session { out, define: None };
     if let Some(l) = translate(engine, first) {
         if !session.command(engine, &l) {
             engine.stop_and_wait();
@@ -67,6 +68,8 @@ pub(crate) fn run_translated(
 
 struct Session {
     out: Output,
+    /// The `define` block being read, if any.
+    define: Option<DefineBlock>,
 }
 
 impl Session {
@@ -78,6 +81,16 @@ impl Session {
 
     /// Handles one line; false on `quit`.
     fn command(&mut self, engine: &mut Engine, line: &str) -> bool {
+        if let Some(block) = self.define.as_mut() {
+            if let Some(text) = block.take(line) {
+                self.define = None;
+                let (added, notices) = engine.define_variants(define::SOURCE, &text);
+                for l in define::report(&added, &notices) {
+                    self.info_string(&l);
+                }
+            }
+            return true;
+        }
         let line = line.trim();
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { return true };
@@ -93,6 +106,7 @@ impl Session {
             "stop" => engine.stop(),
             "ponderhit" => engine.ponderhit(),
             "quit" => return false,
+            "define" => self.define = Some(DefineBlock::default()),
             "d" => match engine.position_refused() {
                 Some(reason) => self.info_string(&format!(
                     "variant {} no position: {reason}",

@@ -23,6 +23,7 @@ use thinking::{lock, Shared};
 use crate::engine::game::{Coord, GameResult};
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, Info, OptionOutcome};
+use crate::protocol::define::{self, DefineBlock};
 use crate::protocol::movetext::{find_move, Coords};
 pub use crate::protocol::xboard_setup::{
     holdings_order, piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows,
@@ -84,6 +85,8 @@ struct Session {
     drop_castling: bool,
     /// Edit mode (protocol 1 `edit`): board being built and the colour being placed.
     edit: Option<EditBoard>,
+    /// The `define` block being read, if any.
+    define: Option<DefineBlock>,
 }
 
 /// Runs a CECP session on `engine`: `first` is the line that selected CECP (normally
@@ -153,6 +156,7 @@ pub fn run(
         paused: false,
         drop_castling: false,
         edit: None,
+        define: None,
     };
     let first = first.to_string();
     std::thread::scope(|scope| -> std::io::Result<()> {
@@ -282,6 +286,15 @@ impl Session {
     /// Handles one line; false on `quit`.
     fn command(&mut self, engine: &mut Engine, raw: &str) -> bool {
         let line = raw.trim();
+        // A `define` block keeps its empty lines, so that its problems name the right lines.
+        if let Some(block) = self.define.as_mut() {
+            if let Some(text) = block.take(line) {
+                self.define = None;
+                let (added, notices) = engine.define_variants(define::SOURCE, &text);
+                self.announce_variants(engine, &define::report(&added, &notices));
+            }
+            return true;
+        }
         if line.is_empty() {
             return true;
         }
@@ -363,6 +376,7 @@ impl Session {
                 self.engine_side = None;
             }
             "setboard" => self.setboard(engine, arg),
+            "define" => self.define = Some(DefineBlock::default()),
             "edit" => {
                 self.edit = Some(EditBoard {
                     squares: self.board_squares(engine),
@@ -840,31 +854,38 @@ impl Session {
         };
         match engine.set_option(name, value.as_deref()) {
             Ok(OptionOutcome::VariantsLoaded(added, notices)) => {
-                for n in &notices {
-                    self.line(&format!("# {n}"));
-                }
-                self.line(&format!(
-                    "# loaded {} variants: {}",
+                let mut lines = notices;
+                lines.push(format!(
+                    "loaded {} variants: {}",
                     added.len(),
                     added.join(" ")
                 ));
-                let mut all: Vec<String> = Vec::new();
-                for n in engine.playable_variant_names() {
-                    let xb = if n == "chess" {
-                        "normal".to_string()
-                    } else {
-                        n
-                    };
-                    if !all.contains(&xb) {
-                        all.push(xb);
-                    }
-                }
-                self.line(&format!("feature variants=\"{}\"", all.join(",")));
+                self.announce_variants(engine, &lines);
             }
             Ok(OptionOutcome::VariantChanged(_)) => self.set_coords(engine),
             Ok(OptionOutcome::Done) => {}
             Err(e) => self.line(&format!("Error (bad option value): option {arg} ({e})")),
         }
+    }
+
+    /// After variants were loaded or defined: `lines` as comments, then the `variants`
+    /// feature again, with the new ones.
+    fn announce_variants(&self, engine: &Engine, lines: &[String]) {
+        for l in lines {
+            self.line(&format!("# {l}"));
+        }
+        let mut all: Vec<String> = Vec::new();
+        for n in engine.playable_variant_names() {
+            let xb = if n == "chess" {
+                "normal".to_string()
+            } else {
+                n
+            };
+            if !all.contains(&xb) {
+                all.push(xb);
+            }
+        }
+        self.line(&format!("feature variants=\"{}\"", all.join(",")));
     }
 
     fn exclude(&mut self, engine: &mut Engine, exclude: bool, arg: &str) {
