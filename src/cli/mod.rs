@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod analyse;
 pub mod bench;
+pub mod book;
 pub mod check;
 mod datafile;
 pub mod datagen;
@@ -70,6 +71,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Train an NNUE net on datagen positions; writes a net file for `EvalFile` or `nets/`.
     Train(train::TrainArgs),
+    /// Build an opening book by self-play; export it as EPD or PGN opening suites.
+    Book(book::BookArgs),
 }
 
 /// Parses the command line and runs it. Exit codes: 0 success, 1 user error, 2 usage error.
@@ -108,6 +111,7 @@ pub fn run() -> ExitCode {
         Some(Command::Datagen(args)) => datagen::run(&args, &cli.variant_files),
         Some(Command::Tune(args)) => tune::run(&args, &cli.variant_files),
         Some(Command::Train(args)) => train::run(&args, &cli.variant_files),
+        Some(Command::Book(args)) => book::run(&args, &cli.variant_files),
     };
     match outcome {
         Ok(code) => code,

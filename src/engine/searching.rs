@@ -213,6 +213,21 @@ impl Engine {
         }
     }
 
+    /// The first move (UCI text) and score (for the side to move) of each line of `outcome`,
+    /// a search of the current position, in its order (best first).
+    pub fn line_first_moves(&self, outcome: &search::Outcome) -> Vec<(String, i32)> {
+        crate::with_position!(&self.game, p => {
+            outcome
+                .lines
+                .iter()
+                .filter_map(|l| {
+                    let first = l.pv.first()?;
+                    Some((pv_text(p, &[*first]).pop()?, l.raw))
+                })
+                .collect()
+        })
+    }
+
     /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
     /// `analyse` and tests). Uses the engine's options (threads, hash, MultiPV).
     pub fn search_sync(&mut self, limits: &Limits) -> (BestMove, search::Outcome) {
