@@ -24,9 +24,9 @@ use std::collections::BTreeSet;
 
 use betza_common::Rng;
 
-use dabbaba::betza::{self, Cell, Dialect};
+use dabbaba::betza::{self, Cell};
 use dabbaba::board::{Bb256, Bitboard, Geometry, Square, Tables};
-use dabbaba::variant::{self, BetzaDialect, Variant, VariantSet};
+use dabbaba::variant::{self, Variant, VariantSet};
 
 /// Betza strings (Fairy-Stockfish's dialect, as variant files give them) that cover every
 /// generator kind and the walker's special cases.
@@ -160,11 +160,7 @@ fn walked<B: Bitboard>(
 
 fn parse(v: &Variant, ty: usize) -> betza::Piece {
     let pt = &v.pieces[ty];
-    let dialect = match pt.dialect {
-        BetzaDialect::XBetza => Dialect::XBetza,
-        BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
-    };
-    betza::parse(&pt.betza, dialect).expect("variant pieces parse")
+    betza::parse_notation(&pt.betza, pt.dialect.notation()).expect("variant pieces parse")
 }
 
 /// Compares every piece of `v` with the walker on `rounds` random occupancies; returns the

@@ -372,3 +372,39 @@ fn capture_rule_keys_name_pieces_and_refuse_an_iron_king() {
         vec!["user.ini:2: selfCaptureTypes: 'z' is not a piece letter of this variant"]
     );
 }
+
+#[test]
+fn piece_notation_reads_a_sections_pieces_in_another_dialect() {
+    // The same lame horse written in Betza 2.0, in Bex and in Fairy-Stockfish's XBetza.
+    let set = load(
+        "[horse2:chess]\npieceNotation = betza2\nknight = -\ncustomPiece1 = n:mW-F\n\n\
+         [horsex:chess]\npieceNotation = bex\nknight = -\ncustomPiece1 = n:(mW-F)+mK\n\n\
+         [horsefsf:chess]\nknight = -\ncustomPiece1 = n:nN\n\n\
+         [horsefsfk:chess]\nknight = -\ncustomPiece1 = n:nNmK\n",
+    )
+    .unwrap();
+    let perft = |name: &str| {
+        let v = set.get(name).unwrap();
+        let tables = dabbaba::board::AnyTables::new(v).unwrap();
+        tables.position(None, false).unwrap().perft(3, 1)
+    };
+    assert_eq!(perft("horse2"), perft("horsefsf"));
+    assert_eq!(perft("horsex"), perft("horsefsfk"));
+    assert_ne!(perft("horse2"), perft("horsex"));
+    let horse2 = set.get("horse2").unwrap();
+    let n = horse2.piece_by_letter('n').unwrap();
+    assert_eq!(
+        horse2.pieces[n as usize].dialect,
+        dabbaba::variant::BetzaDialect::Betza2
+    );
+    assert_eq!(
+        problems("[bad:chess]\npieceNotation = betza3\n"),
+        vec!["user.ini:2: pieceNotation: expected fsf, xbetza, bfn, betza2 or bex, found 'betza3'"]
+    );
+    let e = problems("[bad:chess]\npieceNotation = bex\ncustomPiece1 = a:mW-D\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("user.ini:3: customPiece1: bad Betza 'mW-D': column 4:"),
+        "{e:?}"
+    );
+}

@@ -29,6 +29,7 @@
 
 pub mod atom;
 pub mod diagram;
+pub mod dialects;
 mod directions;
 pub mod error;
 pub mod ir;
@@ -37,6 +38,7 @@ mod print;
 pub mod walk;
 
 pub use atom::{Atom, Step};
+pub use dialects::{parse_notation, Notation};
 pub use error::{BetzaError, PrintError, Reason};
 pub use ir::{
     Color, Component, ComponentKind, Directions, Hop, Initial, Lame, Leg, Path, Piece, Range,

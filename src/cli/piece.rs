@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use crate::betza::diagram::{Diagram, LEGEND};
-use crate::betza::{self, Board, Cell, Color, Dialect, MoveKind, Square};
+use crate::betza::{self, Board, Cell, Color, MoveKind, Notation, Square};
 
 #[derive(Debug, Args)]
 pub struct PieceArgs {
@@ -26,7 +26,8 @@ pub struct PieceArgs {
     /// takes the kind before it).
     #[arg(long, value_name = "LIST")]
     pub occupy: Option<String>,
-    /// Whose reading of the letters: XBetza, or Fairy-Stockfish's (for variants.ini pieces).
+    /// The notation the piece is written in: XBetza, Fairy-Stockfish's reading of it (for
+    /// variants.ini pieces), Betza's own extensions (bfn), Betza 2.0 or Bex.
     #[arg(long, value_enum, default_value_t = DialectArg::Xbetza)]
     pub dialect: DialectArg,
     /// Print one JSON object instead of the diagram.
@@ -44,6 +45,9 @@ pub enum ColorArg {
 pub enum DialectArg {
     Xbetza,
     Fsf,
+    Bfn,
+    Betza2,
+    Bex,
 }
 
 pub fn run(args: &PieceArgs) -> anyhow::Result<ExitCode> {
@@ -52,11 +56,14 @@ pub fn run(args: &PieceArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
-    let dialect = match args.dialect {
-        DialectArg::Xbetza => Dialect::XBetza,
-        DialectArg::Fsf => Dialect::FairyStockfish,
+    let notation = match args.dialect {
+        DialectArg::Xbetza => Notation::XBetza,
+        DialectArg::Fsf => Notation::FairyStockfish,
+        DialectArg::Bfn => Notation::Bfn,
+        DialectArg::Betza2 => Notation::Betza2,
+        DialectArg::Bex => Notation::Bex,
     };
-    let piece = betza::parse(&args.betza, dialect)?;
+    let piece = betza::parse_notation(&args.betza, notation)?;
     let (files, ranks) = board_size(&args.board)?;
     let mut board = Board::new(files, ranks)
         .ok_or_else(|| anyhow!("board {} is not between 1x1 and 16x16", args.board))?;
@@ -104,7 +111,7 @@ fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             "betza": args.betza,
             "canonical": piece.to_string(),
             "xboard": piece.to_xboard().ok(),
-            "dialect": match dialect { Dialect::XBetza => "xbetza", Dialect::FairyStockfish => "fsf" },
+            "dialect": notation.name(),
             "board": format!("{files}x{ranks}"),
             "square": from.to_string(),
             "color": match color { Color::White => "white", Color::Black => "black" },
@@ -119,10 +126,11 @@ fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             Color::Black => "black",
         };
         let canonical = piece.to_string();
-        let spelled = if canonical == args.betza {
-            canonical
-        } else {
-            format!("{} = {canonical}", args.betza)
+        let spelled = match notation {
+            Notation::XBetza | Notation::FairyStockfish if canonical == args.betza => canonical,
+            Notation::XBetza | Notation::FairyStockfish => format!("{} = {canonical}", args.betza),
+            // Another notation: its text, then the piece in XBetza.
+            _ => format!("{} ({}) = {canonical}", args.betza, notation.name()),
         };
         text.push_str(&format!("{spelled} ({side} on {from}, {files}x{ranks})\n"));
         text.push_str(&diagram.render());

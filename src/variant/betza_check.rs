@@ -5,11 +5,16 @@
 use super::types::BetzaDialect;
 use crate::betza;
 
-/// The Betza layer's name for a dialect.
-pub fn dialect(d: BetzaDialect) -> betza::Dialect {
-    match d {
-        BetzaDialect::XBetza => betza::Dialect::XBetza,
-        BetzaDialect::FairyStockfish => betza::Dialect::FairyStockfish,
+impl BetzaDialect {
+    /// The Betza layer's name for the notation.
+    pub fn notation(self) -> betza::Notation {
+        match self {
+            BetzaDialect::XBetza => betza::Notation::XBetza,
+            BetzaDialect::FairyStockfish => betza::Notation::FairyStockfish,
+            BetzaDialect::Bfn => betza::Notation::Bfn,
+            BetzaDialect::Betza2 => betza::Notation::Betza2,
+            BetzaDialect::Bex => betza::Notation::Bex,
+        }
     }
 }
 
@@ -19,5 +24,6 @@ pub fn parse(text: &str, d: BetzaDialect) -> Result<betza::Piece, String> {
     if text.is_empty() {
         return Ok(betza::Piece::default());
     }
-    betza::parse(text, dialect(d)).map_err(|e| format!("column {}: {}", e.column, e.reason))
+    betza::parse_notation(text, d.notation())
+        .map_err(|e| format!("column {}: {}", e.column, e.reason))
 }

@@ -310,10 +310,24 @@ impl VariantSpec {
         // Spelling out two mobility keys for each of the slots was a third of the start-up
         // time (every built-in section is read at start); few sections have any.
         let mobility_keys = cx.keys.any_starting_with("mobilityRegion");
+        // Our addition: the notation of this section's piece definitions (Fairy-Stockfish's
+        // reading of XBetza unless the section says otherwise; not inherited).
+        let notation = cx
+            .parse("pieceNotation", |v| match v.trim() {
+                "fsf" => Ok(BetzaDialect::FairyStockfish),
+                "xbetza" => Ok(BetzaDialect::XBetza),
+                "bfn" => Ok(BetzaDialect::Bfn),
+                "betza2" => Ok(BetzaDialect::Betza2),
+                "bex" => Ok(BetzaDialect::Bex),
+                other => Err(format!(
+                    "expected fsf, xbetza, bfn, betza2 or bex, found '{other}'"
+                )),
+            })
+            .unwrap_or(BetzaDialect::FairyStockfish);
         for slot in 0..SLOTS {
             let name = pieces::slot_name(slot);
             if let Some((value, line)) = cx.keys.take(name) {
-                self.piece_key(cx, slot, name, &value, line);
+                self.piece_key(cx, slot, name, &value, line, notation);
             }
             if !mobility_keys {
                 continue;
@@ -329,7 +343,15 @@ impl VariantSpec {
         }
     }
 
-    fn piece_key(&mut self, cx: &mut Cx, slot: usize, name: &str, value: &str, line: usize) {
+    fn piece_key(
+        &mut self,
+        cx: &mut Cx,
+        slot: usize,
+        name: &str,
+        value: &str,
+        line: usize,
+        notation: BetzaDialect,
+    ) {
         if value == "-" {
             self.remove_piece(slot);
             return;
@@ -358,6 +380,7 @@ impl VariantSpec {
                 return cx.err(line, name, reason);
             }
         };
+        let written = custom_betza.is_some();
         let (betza, special) = if pieces::is_custom(slot) {
             match custom_betza {
                 Some(b) => (b, None),
@@ -379,7 +402,13 @@ impl VariantSpec {
             let (_, b, special) = pieces::PREDEFINED[slot];
             (b.to_string(), special)
         };
-        let moves = match super::betza_check::parse(&betza, BetzaDialect::FairyStockfish) {
+        // Predefined pieces are Fairy-Stockfish's, whatever the section's notation.
+        let dialect = if written {
+            notation
+        } else {
+            BetzaDialect::FairyStockfish
+        };
+        let moves = match super::betza_check::parse(&betza, dialect) {
             Ok(m) => std::sync::Arc::new(m),
             Err(reason) => return cx.err(line, name, format!("bad Betza '{betza}': {reason}")),
         };
@@ -396,7 +425,9 @@ impl VariantSpec {
             // An inherited piece with this letter is replaced, as in Fairy-Stockfish.
             self.remove_piece(other);
         }
-        if pieces::is_custom(slot) && betza.contains('e') {
+        let reads_e_as_xbetza =
+            matches!(dialect, BetzaDialect::FairyStockfish | BetzaDialect::XBetza);
+        if pieces::is_custom(slot) && reads_e_as_xbetza && betza.contains('e') {
             // Fairy-Stockfish: an `e` in a custom piece's Betza makes it an e.p. capturer.
             for c in Color::BOTH {
                 let set = self.pawns.en_passant_types.get_mut(c);
@@ -407,7 +438,7 @@ impl VariantSpec {
             letter,
             betza,
             moves,
-            dialect: BetzaDialect::FairyStockfish,
+            dialect,
             special,
             defined_at: Some(line),
         });

@@ -105,6 +105,12 @@ pub enum BetzaDialect {
     XBetza,
     /// Fairy-Stockfish's reading (`src/piece.cpp`).
     FairyStockfish,
+    /// Betza's Funny Notation with his own extensions (`pieceNotation = bfn`).
+    Bfn,
+    /// Betza 2.0 (`pieceNotation = betza2`).
+    Betza2,
+    /// Bex, Betza Extended (`pieceNotation = bex`).
+    Bex,
 }
 
 /// Pieces whose Fairy-Stockfish behaviour is hard-coded and not fully said by their Betza.

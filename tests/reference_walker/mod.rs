@@ -10,11 +10,11 @@
 use dabbaba::color::Color;
 use std::collections::BTreeSet;
 
-use dabbaba::betza::{self, Cell, Dialect};
+use dabbaba::betza::{self, Cell};
 use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::position::{color_of, type_of, EMPTY, WALL};
 use dabbaba::board::{Move, MoveKind, MoveList, Position, Square};
-use dabbaba::variant::{BetzaDialect, Variant};
+use dabbaba::variant::Variant;
 
 /// How the engine's moves are compared with the reference's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,11 +31,7 @@ pub fn parsed(v: &Variant) -> Vec<betza::Piece> {
     v.pieces
         .iter()
         .map(|pt| {
-            let dialect = match pt.dialect {
-                BetzaDialect::XBetza => Dialect::XBetza,
-                BetzaDialect::FairyStockfish => Dialect::FairyStockfish,
-            };
-            betza::parse(&pt.betza, dialect).expect("test pieces parse")
+            betza::parse_notation(&pt.betza, pt.dialect.notation()).expect("test pieces parse")
         })
         .collect()
 }
