@@ -29,6 +29,7 @@
 
 pub mod atom;
 pub mod diagram;
+pub mod dialect_print;
 pub mod dialects;
 mod directions;
 pub mod error;
@@ -38,6 +39,7 @@ mod print;
 pub mod walk;
 
 pub use atom::{Atom, Step};
+pub use dialect_print::print_notation;
 pub use dialects::{parse_notation, Notation};
 pub use error::{BetzaError, PrintError, Reason};
 pub use ir::{

@@ -112,6 +112,9 @@ fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             "canonical": piece.to_string(),
             "xboard": piece.to_xboard().ok(),
             "dialect": notation.name(),
+            // The piece in the notations that can say it (null where one cannot).
+            "betza2": betza::print_notation(&piece, Notation::Betza2).ok(),
+            "bex": betza::print_notation(&piece, Notation::Bex).ok(),
             "board": format!("{files}x{ranks}"),
             "square": from.to_string(),
             "color": match color { Color::White => "white", Color::Black => "black" },
