@@ -19,9 +19,9 @@
 //!
 //! Refused with the column and the reason, never guessed: what the IR cannot hold (a chain's
 //! rider other than the horse's and the elephant's, which are `nNN` and `nAA`; Bex's `[...]`
-//! exotic moves, `O` null move, `j` and `y`; promotions `=Q,R`, which a variants.ini gives
-//! with `promotionPieceTypes`), and letters whose meaning the sources leave open
-//! (Betza 2.0's `o`, `t` and `u`).
+//! exotic moves, `O` null move, `j`, `p` and `y`; BFN's `j`; promotions `=Q,R`, which a
+//! variants.ini gives with `promotionPieceTypes`), and letters whose meaning the sources
+//! leave open (Betza 2.0's `o`, `t` and `u`).
 
 use super::atom::{Atom, AtomClass};
 use super::error::{BetzaError, Reason};
@@ -397,6 +397,12 @@ impl Reader<'_> {
             match (self.notation, c) {
                 (Notation::Bex, 'j' | 'y' | 'O') => {
                     return Err(self.refuse(at, c, "Bex gives it a meaning the XBetza IR cannot hold (j hops over a leaper's path, y royal, O null move)"))
+                }
+                (Notation::Bex, 'p') => {
+                    return Err(self.refuse(at, c, "Bex moves the cannon's hop to j and leaves p undefined"))
+                }
+                (Notation::Bfn, 'j') => {
+                    return Err(self.refuse(at, c, "BFN's j (leaps over pieces in the way) is not XBetza's j; write the leap as its own atom"))
                 }
                 (Notation::Bex, 'e') => {
                     return Err(self.refuse(at, c, "Bex's e leaps a group: write it before '(...)'"))
@@ -785,5 +791,9 @@ mod tests {
         assert!(err("oW", Notation::Betza2).to_string().contains("open"));
         assert!(err("(0,0)", Notation::Bex).to_string().contains("null"));
         assert_eq!(err("mW-fF", Notation::Betza2).column, 4);
+        // Letters the dialects read otherwise than XBetza are refused, not misread.
+        assert_eq!(err("jR", Notation::Bfn).column, 1);
+        assert_eq!(err("mRpR", Notation::Bex).column, 3);
+        assert_eq!(err("jN", Notation::Bex).column, 1);
     }
 }
