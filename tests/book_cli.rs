@@ -91,10 +91,15 @@ fn a_book_is_built_resumed_and_exported() {
         "a game is a function of its number"
     );
 
-    // Another depth is another book.
+    // Another depth is another book, and other settings would mix unlike verdicts.
     let run = dabbaba(&["book", "--out", out.to_str().unwrap(), "--plies", "6"]);
     assert!(!run.status.success());
     assert!(String::from_utf8_lossy(&run.stderr).contains("to 4 plies"));
+    let run = book(&out, &["--games", "1", "--margin", "10"]);
+    assert!(!run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("margin 40"));
+    let run = book(&out, &["--games", "1", "--margin", "-5"]);
+    assert!(!run.status.success(), "a negative margin is refused");
 
     // Exports: every position sets up again, every PGN game has its four moves in SAN.
     let epd = dir.join("chess.epd");

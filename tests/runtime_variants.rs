@@ -224,3 +224,29 @@ fn variants_from_standard_input() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("define"));
 }
+
+#[test]
+fn quit_inside_a_define_block_ends_the_session() {
+    for (first, prefix) in [("uci", "info string "), ("xboard", "# ")] {
+        let mut s = Session::start(first);
+        s.send("define");
+        s.send("[half:chess]");
+        s.send("quit");
+        let l = s
+            .until(&format!("{prefix}define block not closed"))
+            .pop()
+            .unwrap();
+        assert!(l.ends_with("nothing defined"), "{l}");
+        // The engine exits on its own.
+        for _ in 0..600 {
+            if s.child.try_wait().expect("wait").is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert!(
+            s.child.try_wait().expect("wait").is_some(),
+            "{first}: still running"
+        );
+    }
+}

@@ -81,6 +81,7 @@ pub fn parse_notation(text: &str, notation: Notation) -> Result<Piece, BetzaErro
                 chars: text.chars().collect(),
                 pos: 0,
                 notation,
+                depth: 0,
             };
             let node = reader.alternatives(None)?;
             if let Some(c) = reader.peek() {
@@ -119,11 +120,16 @@ enum Turn {
     Any,
 }
 
+/// How deep groups may nest (a bound on the reader's recursion, whatever the input).
+const MAX_NESTING: usize = 16;
+
 struct Reader<'a> {
     text: &'a str,
     chars: Vec<char>,
     pos: usize,
     notation: Notation,
+    /// Groups open at `pos`.
+    depth: usize,
 }
 
 impl Reader<'_> {
@@ -232,16 +238,12 @@ impl Reader<'_> {
         let node = match self.peek() {
             Some('(') if self.notation != Notation::Bfn => {
                 if let Some(atom) = self.integer_pair()? {
-                    return self.leg_from(prefix + &atom.to_string(), column);
+                    self.leg_from(prefix + &atom.to_string(), column)?
+                } else {
+                    self.group(&prefix, column)?
                 }
-                self.pos += 1;
-                let inner = self.alternatives(Some(')'))?;
-                if self.peek() != Some(')') {
-                    return Err(self.error(self.pos + 1, Reason::MissingAtom));
-                }
-                self.pos += 1;
-                self.group_prefix(&prefix, column, inner)?
             }
+
             Some('[') if self.notation == Notation::Bfn => {
                 self.pos += 1;
                 let mut parts = Vec::new();
@@ -295,6 +297,22 @@ impl Reader<'_> {
             }
             _ => node,
         })
+    }
+
+    /// A group in parentheses (the `(` next), with what its prefix and suffix say.
+    fn group(&mut self, prefix: &str, column: usize) -> Result<Node, BetzaError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.refuse(self.pos + 1, '(', "groups nest too deep"));
+        }
+        self.pos += 1;
+        let inner = self.alternatives(Some(')'))?;
+        if self.peek() != Some(')') {
+            return Err(self.error(self.pos + 1, Reason::MissingAtom));
+        }
+        self.pos += 1;
+        self.depth -= 1;
+        self.group_prefix(prefix, column, inner)
     }
 
     /// What the letters before a group do to it, and a Betza 2.0 rider suffix `0` after it.
@@ -463,25 +481,48 @@ impl Reader<'_> {
     /// where the leg stands in the whole text.
     fn leg_components(&self, text: &str, column: usize) -> Result<Vec<Component>, BetzaError> {
         // The dialects write a leg's letters in any order (`mfW`); XBetza wants `i` first,
-        // then directions, then modalities. Betza 2.0's `d` takes either side's pieces.
-        let letters: Vec<char> = text.chars().filter(char::is_ascii_lowercase).collect();
-        let rest: String = text.chars().filter(|c| !c.is_ascii_lowercase()).collect();
-        let is_direction = |c: &char| "fblrvsh".contains(*c);
-        let mut xbetza: String = letters.iter().filter(|&&c| c == 'i').collect();
-        xbetza.extend(letters.iter().filter(|c| is_direction(c)));
-        for &c in letters.iter().filter(|&&c| c != 'i' && !is_direction(&c)) {
-            if self.notation == Notation::Betza2 && c == 'd' {
-                xbetza.push_str("cd");
-            } else {
-                xbetza.push(c);
-            }
+        // then directions, then modalities in its order. Each letter keeps its source column
+        // for errors. Betza 2.0's `d` takes either side's pieces (XBetza's `cd`).
+        let letters: Vec<(char, usize)> = text
+            .chars()
+            .enumerate()
+            .map(|(k, c)| (c, column + k))
+            .collect();
+        if let Some(&(_, at)) = letters.iter().find(|(c, _)| *c == 'a') {
+            return Err(self.refuse(
+                at,
+                'a',
+                "the dialects chain legs with '-' (XBetza's a is not theirs)",
+            ));
         }
-        xbetza.push_str(&rest);
+        let is_direction = |c: char| "fblrvsh".contains(c);
+        let is_mode = |c: char| super::parse::MODE_ORDER.contains(c);
+        let mut ordered: Vec<(char, usize)> = Vec::new();
+        ordered.extend(letters.iter().filter(|(c, _)| *c == 'i'));
+        ordered.extend(letters.iter().filter(|(c, _)| is_direction(*c)));
+        let mut modes: Vec<(char, usize)> = Vec::new();
+        for &(c, at) in letters.iter().filter(|(c, _)| is_mode(*c)) {
+            let either_side = self.notation == Notation::Betza2 && c == 'd';
+            if either_side && !letters.iter().any(|(l, _)| *l == 'c') {
+                modes.push(('c', at));
+            }
+            modes.push((c, at));
+        }
+        modes.sort_by_key(|(c, _)| super::parse::MODE_ORDER.find(*c));
+        ordered.extend(modes);
+        ordered.extend(
+            letters
+                .iter()
+                .filter(|(c, _)| *c != 'i' && !is_direction(*c) && !is_mode(*c)),
+        );
+        let xbetza: String = ordered.iter().map(|(c, _)| *c).collect();
         parse_xbetza(&xbetza, Dialect::XBetza)
             .map(|p| p.components)
             .map_err(|e| BetzaError {
                 text: self.text.to_string(),
-                column: column + e.column.saturating_sub(1).min(text.chars().count()),
+                column: ordered
+                    .get(e.column.saturating_sub(1))
+                    .map_or(column + letters.len(), |&(_, at)| at),
                 reason: e.reason,
             })
     }
@@ -750,6 +791,7 @@ mod tests {
         same("(imfW2)(mfW)(cfF)", Notation::Bex, "ifmW2fmWfcF");
         same("(A)", Notation::Bex, "A");
         same("(1,2)", Notation::Bex, "N");
+        same("(1,2)*", Notation::Bex, "NN");
         same("mfW02", Notation::Bex, "fmW02");
     }
 
@@ -795,5 +837,13 @@ mod tests {
         assert_eq!(err("jR", Notation::Bfn).column, 1);
         assert_eq!(err("mRpR", Notation::Bex).column, 3);
         assert_eq!(err("jN", Notation::Bex).column, 1);
+        // XBetza's `a` is not the dialects' (they chain with '-').
+        assert_eq!(err("mafsW", Notation::Betza2).column, 2);
+        // Errors name the letter's own column, whatever order the letters are read in.
+        assert_eq!(err("fWxF", Notation::Betza2).column, 3);
+        assert_eq!(err("WmfmF", Notation::Betza2).column, 4);
+        // Nesting is bounded, not a stack overflow.
+        let deep = format!("{}W{}", "(".repeat(5000), ")".repeat(5000));
+        assert!(err(&deep, Notation::Betza2).to_string().contains("nest"));
     }
 }

@@ -9,7 +9,7 @@ use super::ir::{
 use super::Dialect;
 
 /// The modality letters in the order XBoard 4.9.1 reads them (xbetza.md §3.2).
-const MODE_ORDER: &str = "mcdetpgoynj";
+pub(super) const MODE_ORDER: &str = "mcdetpgoynj";
 
 /// Parses a piece description.
 ///

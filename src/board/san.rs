@@ -27,7 +27,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::moves::{Move, MoveKind, MoveList};
-use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
+use crate::board::position::{type_of, Position, EMPTY, WALL};
 use crate::color::Color;
 
 impl<B: Bitboard> Position<B> {
@@ -202,8 +202,10 @@ impl<B: Bitboard> Position<B> {
         }
         let ty = type_of(pc);
         let target = self.board[to.index()];
+        // Any piece taken, the side's own with `selfCaptureTypes` too (castling, written as
+        // the king taking its rook, takes nothing).
         let capture = m.kind() == MoveKind::EnPassant
-            || (target != EMPTY && target != WALL && color_of(target) != self.stm);
+            || (m.kind() != MoveKind::Castling && target != EMPTY && target != WALL);
         let is_pawn = t.pawn == Some(ty);
         let mut s = String::new();
         if !is_pawn {

@@ -19,11 +19,13 @@
 //! variant chess
 //! fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 //! plies 8
+//! settings games 4 nodes 5000 multipv 4 margin 40 max-eval 150 min-plies 60 max-plies 240 win-score 1000 seed 1
 //! game 0 kept score 23 length 112 result 1/2-1/2 moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6
 //! game 1 short score -40 length 31 result 0-1 moves e2e3 d7d5 ...
 //! ```
 //!
-//! `score` is the search score for White after the book plies, `length` the game's plies,
+//! A run that resumes a book must use the same settings (`--games` may grow), so that every
+//! verdict in it was made alike. `score` is the search score for White after the book plies, `length` the game's plies,
 //! `moves` the book plies in UCI text (fewer when the game ended inside them). The kept lines
 //! are the book: a trie of moves whose counts say how often each line was kept. `--epd FILE`
 //! and `--pgn FILE` export them as opening suites for cutechess-cli and `scripts/match.py`:
@@ -73,7 +75,7 @@ pub struct BookArgs {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub multipv: u32,
     /// A book move is drawn among the lines within this many centipawns of the best.
-    #[arg(long, value_name = "CP", default_value_t = 40)]
+    #[arg(long, value_name = "CP", default_value_t = 40, value_parser = clap::value_parser!(i32).range(0..))]
     pub margin: i32,
     /// Keep an opening only if the score after it is within this many centipawns.
     #[arg(long, value_name = "CP", default_value_t = 150)]
@@ -183,8 +185,22 @@ struct BookFile {
     variant: String,
     fen: String,
     plies: u32,
+    /// The settings line, without `settings ` and `games N`.
+    settings: String,
     games: Vec<BookGame>,
 }
+
+/// The header's settings line for a run's arguments (without the number of games, which a
+/// later run may raise).
+fn settings_line(a: &BookArgs) -> String {
+    format!(
+        "nodes {} multipv {} margin {} max-eval {} min-plies {} max-plies {} win-score {} seed {}",
+        a.nodes, a.multipv, a.margin, a.max_eval, a.min_plies, a.max_plies, a.win_score, a.seed
+    )
+}
+
+/// Lines of the header: magic, variant, fen, plies, settings.
+const HEADER_LINES: usize = 5;
 
 /// Reads a book file; `None` when it does not exist or is empty.
 fn read_book(path: &Path) -> anyhow::Result<Option<BookFile>> {
@@ -196,6 +212,10 @@ fn read_book(path: &Path) -> anyhow::Result<Option<BookFile>> {
     };
     if text.trim().is_empty() {
         return Ok(None);
+    }
+    let total = text.lines().count();
+    if total < HEADER_LINES || (total == HEADER_LINES && !text.ends_with('\n')) {
+        bail!("{shown}: the book's header is cut short; remove the file to start again");
     }
     let mut lines = text.lines().enumerate();
     let mut header = |key: &str| -> anyhow::Result<String> {
@@ -213,6 +233,14 @@ fn read_book(path: &Path) -> anyhow::Result<Option<BookFile>> {
     let plies = header("plies")?
         .parse()
         .with_context(|| format!("{shown}:4: plies: not a number"))?;
+    // Without the number of games: a later run may play more.
+    let settings = match header("settings")?
+        .strip_prefix("games ")
+        .and_then(|rest| rest.split_once(' '))
+    {
+        Some((_, rest)) => rest.to_string(),
+        None => bail!("{shown}:5: settings: expected 'settings games N ...'"),
+    };
     // A stop in the middle of a write leaves the last line without its newline: that game
     // is played again.
     let whole = if text.ends_with('\n') {
@@ -234,6 +262,7 @@ fn read_book(path: &Path) -> anyhow::Result<Option<BookFile>> {
         variant,
         fen,
         plies,
+        settings,
         games,
     }))
 }
@@ -409,6 +438,14 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
                     args.plies
                 );
             }
+            if b.settings != settings_line(args) {
+                bail!(
+                    "{shown} was made with {}; this run asks for {} (a book keeps one set of \
+                     settings, so that its verdicts are alike)",
+                    b.settings,
+                    settings_line(args)
+                );
+            }
             b.games.clone()
         }
         None => Vec::new(),
@@ -416,13 +453,14 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     let done: HashSet<u64> = games.iter().map(|g| g.number).collect();
     let total = settings.first_moves.len() as u64 * args.games;
     let todo: Vec<u64> = (0..total).filter(|g| !done.contains(g)).collect();
-    rewrite_whole_lines(
-        &args.out,
-        existing.is_none(),
-        &args.variant,
-        &fen,
+    let header = format!(
+        "{MAGIC}\nvariant {}\nfen {fen}\nplies {}\nsettings games {} {}\n",
+        args.variant,
         args.plies,
-    )?;
+        args.games,
+        settings_line(args)
+    );
+    rewrite_whole_lines(&args.out, existing.is_none().then_some(&header))?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(&args.out)
@@ -491,22 +529,13 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the header of a new book, or cuts an existing one back to its whole lines (a stop
-/// in the middle of a write leaves a line cut short, which is played again).
-fn rewrite_whole_lines(
-    path: &Path,
-    new: bool,
-    variant: &str,
-    fen: &str,
-    plies: u32,
-) -> anyhow::Result<()> {
+/// Writes the `header` of a new book, or cuts an existing one (whose header is whole, as
+/// [`read_book`] checked) back to its whole lines: a stop in the middle of a write leaves a
+/// game's line cut short, and that game is played again.
+fn rewrite_whole_lines(path: &Path, header: Option<&String>) -> anyhow::Result<()> {
     let shown = path.display();
-    if new {
-        return std::fs::write(
-            path,
-            format!("{MAGIC}\nvariant {variant}\nfen {fen}\nplies {plies}\n"),
-        )
-        .with_context(|| format!("cannot write {shown}"));
+    if let Some(header) = header {
+        return std::fs::write(path, header).with_context(|| format!("cannot write {shown}"));
     }
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
     if !text.ends_with('\n') {

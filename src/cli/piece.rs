@@ -113,8 +113,8 @@ fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             "xboard": piece.to_xboard().ok(),
             "dialect": notation.name(),
             // The piece in the notations that can say it (null where one cannot).
-            "betza2": betza::print_notation(&piece, Notation::Betza2).ok(),
-            "bex": betza::print_notation(&piece, Notation::Bex).ok(),
+            "betza2": in_notation(&piece, Notation::Betza2),
+            "bex": in_notation(&piece, Notation::Bex),
             "board": format!("{files}x{ranks}"),
             "square": from.to_string(),
             "color": match color { Color::White => "white", Color::Black => "black" },
@@ -208,4 +208,12 @@ fn occupancy(list: &str, board: &Board) -> anyhow::Result<Vec<(Square, Cell)>> {
         placed.push((square_on(name, board).context("--occupy")?, cell));
     }
     Ok(placed)
+}
+
+/// `piece` written in `notation`, if that text reads back as the same piece there (a
+/// single-leg component is printed as XBetza, whose letters a dialect may read otherwise).
+fn in_notation(piece: &betza::Piece, notation: Notation) -> Option<String> {
+    let text = betza::print_notation(piece, notation).ok()?;
+    let back = betza::parse_notation(&text, notation).ok()?;
+    (&back == piece).then_some(text)
 }

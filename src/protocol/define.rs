@@ -13,15 +13,32 @@ pub struct DefineBlock {
     text: String,
 }
 
+/// What a line did to a block.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// A line of the block.
+    More,
+    /// The `end` line: the whole block's text.
+    Done(String),
+    /// `quit`: the session ends, and the unfinished block defines nothing.
+    Quit,
+}
+
+/// What a session says when `quit` comes inside a block.
+pub const UNFINISHED: &str = "define block not closed by 'end' before quit: nothing defined";
+
 impl DefineBlock {
-    /// Takes the next input line: `Some(text)` of the whole block at its `end` line.
-    pub fn take(&mut self, line: &str) -> Option<String> {
-        if line.trim() == "end" {
-            return Some(std::mem::take(&mut self.text));
+    /// Takes the next input line.
+    pub fn take(&mut self, line: &str) -> Taken {
+        match line.trim() {
+            "end" => Taken::Done(std::mem::take(&mut self.text)),
+            "quit" => Taken::Quit,
+            _ => {
+                self.text.push_str(line.trim_end_matches(['\r', '\n']));
+                self.text.push('\n');
+                Taken::More
+            }
         }
-        self.text.push_str(line.trim_end_matches(['\r', '\n']));
-        self.text.push('\n');
-        None
     }
 }
 
@@ -44,13 +61,14 @@ mod tests {
     #[test]
     fn a_block_ends_at_its_end_line() {
         let mut b = DefineBlock::default();
-        assert_eq!(b.take("[mini:chess]"), None);
-        assert_eq!(b.take("maxRank = 6\r\n"), None);
+        assert_eq!(b.take("[mini:chess]"), Taken::More);
+        assert_eq!(b.take("maxRank = 6\r\n"), Taken::More);
         assert_eq!(
-            b.take(" end ").as_deref(),
-            Some("[mini:chess]\nmaxRank = 6\n")
+            b.take(" end "),
+            Taken::Done("[mini:chess]\nmaxRank = 6\n".to_string())
         );
-        // The next block starts empty.
-        assert_eq!(b.take("end").as_deref(), Some(""));
+        // The next block starts empty; `quit` inside a block ends the session.
+        assert_eq!(b.take("end"), Taken::Done(String::new()));
+        assert_eq!(b.take("quit"), Taken::Quit);
     }
 }

@@ -2,7 +2,7 @@
 //! text out. Reading goes on while the engine searches; `info` and `bestmove` lines come from
 //! the engine's callbacks on the search thread and share one locked writer with this loop.
 
-use super::define::{self, DefineBlock};
+use super::define::{self, DefineBlock, Taken};
 use super::Output;
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, EngineError, Info, InfoLine, OptionOutcome, VariantSummary};
@@ -82,11 +82,18 @@ impl Session {
     /// Handles one line; false on `quit`.
     fn command(&mut self, engine: &mut Engine, line: &str) -> bool {
         if let Some(block) = self.define.as_mut() {
-            if let Some(text) = block.take(line) {
-                self.define = None;
-                let (added, notices) = engine.define_variants(define::SOURCE, &text);
-                for l in define::report(&added, &notices) {
-                    self.info_string(&l);
+            match block.take(line) {
+                Taken::More => {}
+                Taken::Done(text) => {
+                    self.define = None;
+                    let (added, notices) = engine.define_variants(define::SOURCE, &text);
+                    for l in define::report(&added, &notices) {
+                        self.info_string(&l);
+                    }
+                }
+                Taken::Quit => {
+                    self.info_string(define::UNFINISHED);
+                    return false;
                 }
             }
             return true;

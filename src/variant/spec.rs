@@ -425,8 +425,8 @@ impl VariantSpec {
             // An inherited piece with this letter is replaced, as in Fairy-Stockfish.
             self.remove_piece(other);
         }
-        let reads_e_as_xbetza =
-            matches!(dialect, BetzaDialect::FairyStockfish | BetzaDialect::XBetza);
+        // Only Bex gives `e` another meaning (a leap).
+        let reads_e_as_xbetza = dialect != BetzaDialect::Bex;
         if pieces::is_custom(slot) && reads_e_as_xbetza && betza.contains('e') {
             // Fairy-Stockfish: an `e` in a custom piece's Betza makes it an e.p. capturer.
             for c in Color::BOTH {

@@ -327,7 +327,10 @@ impl<B: Bitboard> Position<B> {
     /// every piece but a lion from taking a lion on the next move.
     fn took_lion_with_other_piece(&self, mover: u8) -> bool {
         let lions = &self.t.lions;
-        let is_lion = |pc: Piece| pc != EMPTY && lions.contains(type_of(pc));
+        // An enemy lion (a self-capture of one's own lion restricts nobody).
+        let side = color_of(self.st.moved_piece);
+        let is_lion =
+            |pc: Piece| pc != EMPTY && lions.contains(type_of(pc)) && color_of(pc) != side;
         !lions.contains(mover)
             && (is_lion(self.st.captured)
                 || (self.st.last_move.kind() == MoveKind::MultiLeg

@@ -23,7 +23,7 @@ use thinking::{lock, Shared};
 use crate::engine::game::{Coord, GameResult};
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, Info, OptionOutcome};
-use crate::protocol::define::{self, DefineBlock};
+use crate::protocol::define::{self, DefineBlock, Taken};
 use crate::protocol::movetext::{find_move, Coords};
 pub use crate::protocol::xboard_setup::{
     holdings_order, piece_to_char_table, pocket_size, setup_lines, xboard_castling, xboard_knows,
@@ -288,10 +288,17 @@ impl Session {
         let line = raw.trim();
         // A `define` block keeps its empty lines, so that its problems name the right lines.
         if let Some(block) = self.define.as_mut() {
-            if let Some(text) = block.take(line) {
-                self.define = None;
-                let (added, notices) = engine.define_variants(define::SOURCE, &text);
-                self.announce_variants(engine, &define::report(&added, &notices));
+            match block.take(line) {
+                Taken::More => {}
+                Taken::Done(text) => {
+                    self.define = None;
+                    let (added, notices) = engine.define_variants(define::SOURCE, &text);
+                    self.announce_variants(engine, &define::report(&added, &notices));
+                }
+                Taken::Quit => {
+                    self.line(&format!("# {}", define::UNFINISHED));
+                    return false;
+                }
             }
             return true;
         }
