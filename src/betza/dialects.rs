@@ -245,10 +245,14 @@ impl Reader<'_> {
             }
 
             Some('[') if self.notation == Notation::Bfn => {
+                self.depth += 1;
+                if self.depth > MAX_NESTING {
+                    return Err(self.refuse(self.pos + 1, '[', "groups nest too deep"));
+                }
                 self.pos += 1;
                 let mut parts = Vec::new();
                 while let Some(c) = self.peek().filter(|&c| c != ']') {
-                    if !(c.is_ascii_alphanumeric()) {
+                    if !(c.is_ascii_alphanumeric() || c == '[') {
                         return Err(self.error(self.pos + 1, Reason::UnknownLetter(c)));
                     }
                     parts.push(self.unit()?);
@@ -261,6 +265,7 @@ impl Reader<'_> {
                     ));
                 }
                 self.pos += 1;
+                self.depth -= 1;
                 // `g` (go) and `t` (then) say what a group means anyway: X, then Y onward.
                 if !prefix.chars().all(|c| c == 'g' || c == 't') || prefix.len() > 1 {
                     return Err(self.refuse(
@@ -845,5 +850,7 @@ mod tests {
         // Nesting is bounded, not a stack overflow.
         let deep = format!("{}W{}", "(".repeat(5000), ")".repeat(5000));
         assert!(err(&deep, Notation::Betza2).to_string().contains("nest"));
+        let deep = format!("{}W{}", "[".repeat(5000), "]".repeat(5000));
+        assert!(err(&deep, Notation::Bfn).to_string().contains("nest"));
     }
 }
