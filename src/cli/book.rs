@@ -286,24 +286,7 @@ struct Settings {
 }
 
 fn setup(engine: &mut Engine, s: &Settings) -> anyhow::Result<()> {
-    engine.set_variant(&s.variant)?;
-    engine.set_option(names::THREADS, Some("1"))?;
-    s.net.apply(engine, &s.variant)
-}
-
-/// A xorshift generator seeded by the run's seed and the game number.
-fn rng(seed: u64, game: u64) -> impl FnMut() -> u64 {
-    let mut x = (seed ^ 0xA076_1D64_78BD_642F).wrapping_mul(game.wrapping_add(1) | 1)
-        ^ game.wrapping_mul(0xE703_7ED1_A0B4_28DB);
-    if x == 0 {
-        x = 1;
-    }
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
+    super::datagen::setup_self_play(engine, &s.variant, &s.net)
 }
 
 fn result_text(r: GameResult) -> &'static str {
@@ -316,7 +299,7 @@ fn result_text(r: GameResult) -> &'static str {
 
 /// Plays game `number` (see the module documentation).
 fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGame> {
-    let mut next = rng(s.seed, number);
+    let mut next = super::datagen::rng(s.seed, number);
     engine.new_game();
     engine.set_position(Some(&s.fen), &[])?;
     let first = &s.first_moves[(number % s.first_moves.len() as u64) as usize];

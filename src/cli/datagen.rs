@@ -247,13 +247,22 @@ impl From<&DatagenArgs> for Settings {
 }
 
 fn setup(engine: &mut Engine, s: &Settings) -> anyhow::Result<()> {
-    engine.set_variant(&s.variant)?;
+    setup_self_play(engine, &s.variant, &s.net)
+}
+
+/// An engine for self-play (datagen, book): the variant, one thread, the chosen evaluation.
+pub(super) fn setup_self_play(
+    engine: &mut Engine,
+    variant: &str,
+    net: &NetArgs,
+) -> anyhow::Result<()> {
+    engine.set_variant(variant)?;
     engine.set_option(names::THREADS, Some("1"))?;
-    s.net.apply(engine, &s.variant)
+    net.apply(engine, variant)
 }
 
 /// A xorshift generator seeded by the run's seed and the game number.
-fn rng(seed: u64, game: u64) -> impl FnMut() -> u64 {
+pub(super) fn rng(seed: u64, game: u64) -> impl FnMut() -> u64 {
     let mut x = (seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(game.wrapping_add(1) | 1)
         ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03);
     if x == 0 {

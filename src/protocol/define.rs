@@ -42,6 +42,12 @@ impl DefineBlock {
     }
 }
 
+/// Defines the block's variants on `engine`; returns what the session says (see [`report`]).
+pub fn define(engine: &mut crate::engine::Engine, text: &str) -> Vec<String> {
+    let (added, notices) = engine.define_variants(SOURCE, text);
+    report(&added, &notices)
+}
+
 /// What a session says after a block: every notice, then `defined N variants: NAMES` (or
 /// `defined no variants`).
 pub fn report(added: &[String], notices: &[String]) -> Vec<String> {

@@ -86,8 +86,7 @@ impl Session {
                 Taken::More => {}
                 Taken::Done(text) => {
                     self.define = None;
-                    let (added, notices) = engine.define_variants(define::SOURCE, &text);
-                    for l in define::report(&added, &notices) {
+                    for l in define::define(engine, &text) {
                         self.info_string(&l);
                     }
                 }

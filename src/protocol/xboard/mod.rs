@@ -292,8 +292,8 @@ impl Session {
                 Taken::More => {}
                 Taken::Done(text) => {
                     self.define = None;
-                    let (added, notices) = engine.define_variants(define::SOURCE, &text);
-                    self.announce_variants(engine, &define::report(&added, &notices));
+                    let said = define::define(engine, &text);
+                    self.announce_variants(engine, &said);
                 }
                 Taken::Quit => {
                     self.line(&format!("# {}", define::UNFINISHED));
