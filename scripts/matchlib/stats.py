@@ -251,6 +251,9 @@ class Tally:
     losses: int = 0
     draws: int = 0
     ptnml: list = field(default_factory=lambda: [0, 0, 0, 0, 0])
+    # The same games from White's point of view (the side that moves first in the start
+    # position), whichever engine had it: how balanced the openings are.
+    white: list = field(default_factory=lambda: [0, 0, 0])  # wins, losses, draws
 
     @property
     def games(self):
@@ -263,6 +266,9 @@ class Tally:
             self.losses += 1
         else:
             self.draws += 1
+
+    def add_white_result(self, score_white: float):
+        self.white[0 if score_white == 1.0 else 1 if score_white == 0.0 else 2] += 1
 
     def add_pair(self, score_a_1: float, score_a_2: float):
         self.ptnml[int(round(2 * (score_a_1 + score_a_2)))] += 1
@@ -282,6 +288,9 @@ class Tally:
             f" LOS: {100 * los(self.wins, self.losses):.1f} %,"
             f" draw ratio: {100 * self.draws / n if n else 0:.1f} %"
         )
+        if n and sum(self.white) == n:  # (a caller that tallies no colours prints none)
+            w, l, d = self.white
+            lines.append(f"White's score: {w} - {l} - {d}  [{(w + d / 2) / n:.3f}]")
         pairs = sum(self.ptnml)
         if pairs:
             pelo, perr = elo_pentanomial(self.ptnml)

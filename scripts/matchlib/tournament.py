@@ -121,6 +121,7 @@ class Tournament:
         with self.lock:
             self.finished += 1
             self.tally.add_game(score_a)
+            self.tally.add_white_result(score_white)
             if self.pgn_path:
                 with open(self.pgn_path, "a", encoding="utf-8") as fh:
                     fh.write(game_to_pgn(rec, self.referee, event=self.event))

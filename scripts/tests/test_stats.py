@@ -147,6 +147,17 @@ class TallyTests(unittest.TestCase):
         lines = t.summary_lines("A", "B", stats.Sprt(0, 5))
         self.assertIn("4 - 2 - 4", lines[0])
         self.assertTrue(any(line.startswith("SPRT (logistic)") for line in lines))
+        # No colours were tallied, so no White line rather than a wrong one.
+        self.assertFalse(any(line.startswith("White's score") for line in lines))
+
+    def test_white_score(self):
+        t = stats.Tally()
+        # Engine A as White then Black in each pair; results from White's side.
+        for white_result in [1.0, 1.0, 0.5, 0.0]:
+            t.add_game(white_result)
+            t.add_white_result(white_result)
+        self.assertEqual(t.white, [2, 1, 1])
+        self.assertIn("White's score: 2 - 1 - 1  [0.625]", t.summary_lines("A", "B"))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@
 //! and `--pgn FILE` export them as opening suites for cutechess-cli and `scripts/match.py`:
 //! the position after each distinct kept line (most kept first), or the line itself in SAN.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -44,12 +44,11 @@ use clap::Args;
 
 use super::net_args::NetArgs;
 use crate::cli::output::say;
+use crate::engine::book::{kept_lines, BookFile, BookGame, Verdict};
 use crate::engine::game::GameResult;
 use crate::engine::options::names;
 use crate::engine::Engine;
 use crate::search::{Limits, MATE_BOUND};
-
-const MAGIC: &str = "# dabbaba opening book 1";
 
 #[derive(Debug, Args)]
 pub struct BookArgs {
@@ -106,90 +105,6 @@ pub struct BookArgs {
     pub net: NetArgs,
 }
 
-/// Why a game's opening was kept or not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Kept,
-    Short,
-    Unbalanced,
-}
-
-impl Verdict {
-    fn text(self) -> &'static str {
-        match self {
-            Verdict::Kept => "kept",
-            Verdict::Short => "short",
-            Verdict::Unbalanced => "unbalanced",
-        }
-    }
-}
-
-/// One game of the book file.
-#[derive(Debug, Clone, PartialEq)]
-struct BookGame {
-    number: u64,
-    verdict: Verdict,
-    /// Search score for White after the book plies.
-    score: i32,
-    length: u32,
-    result: &'static str,
-    moves: Vec<String>,
-}
-
-impl BookGame {
-    fn to_line(&self) -> String {
-        format!(
-            "game {} {} score {} length {} result {} moves {}\n",
-            self.number,
-            self.verdict.text(),
-            self.score,
-            self.length,
-            self.result,
-            self.moves.join(" ")
-        )
-    }
-
-    fn parse(line: &str) -> Option<BookGame> {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let field = |i: usize, name: &str| (w.get(i) == Some(&name)).then_some(());
-        field(0, "game")?;
-        field(3, "score")?;
-        field(5, "length")?;
-        field(7, "result")?;
-        field(9, "moves")?;
-        let verdict = match *w.get(2)? {
-            "kept" => Verdict::Kept,
-            "short" => Verdict::Short,
-            "unbalanced" => Verdict::Unbalanced,
-            _ => return None,
-        };
-        let result = match *w.get(8)? {
-            "1-0" => "1-0",
-            "0-1" => "0-1",
-            "1/2-1/2" => "1/2-1/2",
-            _ => return None,
-        };
-        Some(BookGame {
-            number: w.get(1)?.parse().ok()?,
-            verdict,
-            score: w.get(4)?.parse().ok()?,
-            length: w.get(6)?.parse().ok()?,
-            result,
-            moves: w[10..].iter().map(|s| s.to_string()).collect(),
-        })
-    }
-}
-
-/// The book file's header and games.
-struct BookFile {
-    variant: String,
-    fen: String,
-    plies: u32,
-    /// The settings line, without `settings ` and `games N`.
-    settings: String,
-    games: Vec<BookGame>,
-}
-
 /// The header's settings line for a run's arguments (without the number of games, which a
 /// later run may raise).
 fn settings_line(a: &BookArgs) -> String {
@@ -197,74 +112,6 @@ fn settings_line(a: &BookArgs) -> String {
         "nodes {} multipv {} margin {} max-eval {} min-plies {} max-plies {} win-score {} seed {}",
         a.nodes, a.multipv, a.margin, a.max_eval, a.min_plies, a.max_plies, a.win_score, a.seed
     )
-}
-
-/// Lines of the header: magic, variant, fen, plies, settings.
-const HEADER_LINES: usize = 5;
-
-/// Reads a book file; `None` when it does not exist or is empty.
-fn read_book(path: &Path) -> anyhow::Result<Option<BookFile>> {
-    let shown = path.display();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {shown}")),
-    };
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    let total = text.lines().count();
-    if total < HEADER_LINES || (total == HEADER_LINES && !text.ends_with('\n')) {
-        bail!("{shown}: the book's header is cut short; remove the file to start again");
-    }
-    let mut lines = text.lines().enumerate();
-    let mut header = |key: &str| -> anyhow::Result<String> {
-        let (i, l) = lines.next().unwrap_or((0, ""));
-        l.strip_prefix(key)
-            .and_then(|v| v.strip_prefix(' '))
-            .map(str::to_string)
-            .with_context(|| format!("{shown}:{}: expected '{key} ...'", i + 1))
-    };
-    if header("#")? != MAGIC[2..] {
-        bail!("{shown}:1: not a dabbaba opening book (expected '{MAGIC}')");
-    }
-    let variant = header("variant")?;
-    let fen = header("fen")?;
-    let plies = header("plies")?
-        .parse()
-        .with_context(|| format!("{shown}:4: plies: not a number"))?;
-    // Without the number of games: a later run may play more.
-    let settings = match header("settings")?
-        .strip_prefix("games ")
-        .and_then(|rest| rest.split_once(' '))
-    {
-        Some((_, rest)) => rest.to_string(),
-        None => bail!("{shown}:5: settings: expected 'settings games N ...'"),
-    };
-    // A stop in the middle of a write leaves the last line without its newline: that game
-    // is played again.
-    let whole = if text.ends_with('\n') {
-        usize::MAX
-    } else {
-        text.lines().count() - 1
-    };
-    let mut games = Vec::new();
-    for (i, l) in lines.take_while(|(i, _)| *i < whole) {
-        if l.trim().is_empty() {
-            continue;
-        }
-        match BookGame::parse(l) {
-            Some(g) => games.push(g),
-            None => bail!("{shown}:{}: not a book game line: {l}", i + 1),
-        }
-    }
-    Ok(Some(BookFile {
-        variant,
-        fen,
-        plies,
-        settings,
-        games,
-    }))
 }
 
 /// The settings a game is played with.
@@ -406,7 +253,7 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     // Options that cannot be used (a net that is not there) fail before the file is touched.
     setup(&mut engine, &settings)?;
     let shown = args.out.display().to_string();
-    let existing = read_book(&args.out)?;
+    let existing = BookFile::read(&args.out)?;
     let mut games = match &existing {
         Some(b) => {
             if (b.variant.as_str(), b.fen.as_str(), b.plies) != (&args.variant, &fen, args.plies) {
@@ -436,12 +283,12 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     let done: HashSet<u64> = games.iter().map(|g| g.number).collect();
     let total = settings.first_moves.len() as u64 * args.games;
     let todo: Vec<u64> = (0..total).filter(|g| !done.contains(g)).collect();
-    let header = format!(
-        "{MAGIC}\nvariant {}\nfen {fen}\nplies {}\nsettings games {} {}\n",
-        args.variant,
+    let header = BookFile::header(
+        &args.variant,
+        &fen,
         args.plies,
         args.games,
-        settings_line(args)
+        &settings_line(args),
     );
     rewrite_whole_lines(&args.out, existing.is_none().then_some(&header))?;
     let mut file = OpenOptions::new()
@@ -513,7 +360,7 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
 }
 
 /// Writes the `header` of a new book, or cuts an existing one (whose header is whole, as
-/// [`read_book`] checked) back to its whole lines: a stop in the middle of a write leaves a
+/// [`BookFile::read`] checked) back to its whole lines: a stop in the middle of a write leaves a
 /// game's line cut short, and that game is played again.
 fn rewrite_whole_lines(path: &Path, header: Option<&String>) -> anyhow::Result<()> {
     let shown = path.display();
@@ -527,23 +374,6 @@ fn rewrite_whole_lines(path: &Path, header: Option<&String>) -> anyhow::Result<(
         say!("{shown}: dropped an unfinished line at the end");
     }
     Ok(())
-}
-
-/// The distinct kept lines with how often each was kept, most kept first (then in the order
-/// of their first game).
-fn kept_lines(games: &[BookGame]) -> Vec<(Vec<String>, u64)> {
-    let mut by_line: BTreeMap<&[String], (u64, u64)> = BTreeMap::new();
-    for g in games.iter().filter(|g| g.verdict == Verdict::Kept) {
-        let e = by_line.entry(&g.moves).or_insert((0, g.number));
-        e.0 += 1;
-        e.1 = e.1.min(g.number);
-    }
-    let mut lines: Vec<(Vec<String>, u64, u64)> = by_line
-        .into_iter()
-        .map(|(l, (n, first))| (l.to_vec(), n, first))
-        .collect();
-    lines.sort_by_key(|(_, n, first)| (std::cmp::Reverse(*n), *first));
-    lines.into_iter().map(|(l, n, _)| (l, n)).collect()
 }
 
 fn write_epd(
@@ -628,45 +458,6 @@ fn movetext(san: &[String], first_number: u32, black_first: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn game_lines_read_back() {
-        let g = BookGame {
-            number: 7,
-            verdict: Verdict::Unbalanced,
-            score: -212,
-            length: 88,
-            result: "0-1",
-            moves: vec!["e2e4".into(), "P@e5".into()],
-        };
-        assert_eq!(BookGame::parse(&g.to_line()), Some(g));
-        assert_eq!(
-            BookGame::parse("game 1 kept score x length 2 result 1-0 moves"),
-            None
-        );
-    }
-
-    #[test]
-    fn lines_are_counted_and_ordered() {
-        let game = |number, moves: &str, verdict| BookGame {
-            number,
-            verdict,
-            score: 0,
-            length: 100,
-            result: "1/2-1/2",
-            moves: moves.split(' ').map(str::to_string).collect(),
-        };
-        let games = [
-            game(0, "a b", Verdict::Kept),
-            game(1, "c d", Verdict::Kept),
-            game(2, "c d", Verdict::Kept),
-            game(3, "e f", Verdict::Short),
-        ];
-        let lines = kept_lines(&games);
-        assert_eq!(lines.len(), 2);
-        assert_eq!((lines[0].0.join(" "), lines[0].1), ("c d".to_string(), 2));
-        assert_eq!((lines[1].0.join(" "), lines[1].1), ("a b".to_string(), 1));
-    }
 
     #[test]
     fn move_numbers() {

@@ -54,4 +54,7 @@ pub enum EngineError {
         /// Why not.
         reason: String,
     },
+    /// A book file that cannot be used (`BookFile`).
+    #[error("cannot use book: {0}")]
+    Book(String),
 }

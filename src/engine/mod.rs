@@ -10,6 +10,7 @@
 //! job: variant selection and loading (`variants.rs`), the net (`nets.rs`), the search thread
 //! (`searching.rs`), what is reported (`report.rs`) and the errors (`error.rs`).
 
+pub mod book;
 mod error;
 pub mod game;
 mod nets;
@@ -47,6 +48,8 @@ pub struct Engine {
     /// played, so a GUI's next `go` never searches a position it did not send.
     refused: Option<String>,
     options: Options,
+    /// The book of `BookFile`, played from when `OwnBook` is on.
+    book: Option<Arc<book::OpeningBook>>,
     tt: Arc<Tt>,
     /// Move-ordering histories, kept from one search to the next within a game.
     histories: Arc<search::HistoryStore>,
@@ -115,6 +118,7 @@ impl Engine {
             game,
             refused: None,
             options,
+            book: None,
             tt: Arc::new(Tt::new(hash)),
             histories: Arc::default(),
             pool: Pool::new(threads),
@@ -268,6 +272,19 @@ impl Engine {
                     self.ev = Arc::new(ev);
                 }
                 applied?;
+                return Ok(OptionOutcome::Done);
+            }
+            (names::BOOK_FILE, OptionValue::Text(p)) => {
+                // A book that cannot be used is refused, and the engine plays on without one.
+                self.book = None;
+                if p.is_empty() {
+                    self.options = opts;
+                    return Ok(OptionOutcome::Done);
+                }
+                let loaded = book::OpeningBook::load(std::path::Path::new(p), &self.variants)
+                    .map_err(|e| EngineError::Book(e.to_string()))?;
+                self.book = Some(Arc::new(loaded));
+                self.options = opts;
                 return Ok(OptionOutcome::Done);
             }
             (names::VARIANT_PATH, OptionValue::Text(p)) => {

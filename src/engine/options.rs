@@ -103,6 +103,10 @@ pub mod names {
     pub const USE_NNUE: &str = "Use NNUE";
     /// The NNUE net file.
     pub const EVAL_FILE: &str = "EvalFile";
+    /// Play from the book of `BookFile` while the position is in it; false by default.
+    pub const OWN_BOOK: &str = "OwnBook";
+    /// The opening book file (`dabbaba book`).
+    pub const BOOK_FILE: &str = "BookFile";
 }
 
 /// Largest `Hash` in MB.
@@ -157,6 +161,13 @@ impl Options {
             check(USE_NNUE, true),
             OptionSpec {
                 name: EVAL_FILE.to_string(),
+                kind: OptionKind::String {
+                    default: "<empty>".to_string(),
+                },
+            },
+            check(OWN_BOOK, false),
+            OptionSpec {
+                name: BOOK_FILE.to_string(),
                 kind: OptionKind::String {
                     default: "<empty>".to_string(),
                 },

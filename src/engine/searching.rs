@@ -1,6 +1,7 @@
 //! The search thread: `go` with its limits, stop and ponderhit, the refusal of a position that
 //! could not be set, and the synchronous search scripts use.
 
+use super::book::BookMove;
 use super::options::names;
 use super::{wdl, BestMove, Engine, Info, InfoLine};
 use crate::board::bitboard::Bitboard;
@@ -61,6 +62,17 @@ impl Engine {
         self.stop_and_wait();
         if let Some(reason) = self.refused.clone() {
             self.refuse_go(reason, &limits);
+            return;
+        }
+        if let Some(m) = self.book_move(&limits) {
+            (self.on_info)(&Info::Text(format!(
+                "book move {} ({} of {} games)",
+                m.uci, m.count, m.total
+            )));
+            (self.on_bestmove)(&BestMove {
+                best: Some(m.uci),
+                ..BestMove::default()
+            });
             return;
         }
         let threads = self.options.int(names::THREADS).max(1) as usize;
@@ -129,6 +141,25 @@ impl Engine {
             finished,
             done,
         });
+    }
+
+    /// The book's move for `go`, when `OwnBook` is on, the book is for this variant and has
+    /// the position. Analysis (`infinite`) and pondering search instead, and `searchmoves`
+    /// limits the book's choice too.
+    fn book_move(&self, limits: &Limits) -> Option<BookMove> {
+        if limits.infinite || limits.ponder || !self.options.bool(names::OWN_BOOK) {
+            return None;
+        }
+        let book = self
+            .book
+            .as_ref()
+            .filter(|b| b.variant() == self.variant.name)?;
+        let legal = self.game.legal_moves_uci();
+        let key = crate::with_position!(&self.game, p => p.key());
+        book.pick(key, |m| {
+            legal.iter().any(|l| l == m)
+                && (limits.searchmoves.is_empty() || limits.searchmoves.iter().any(|s| s == m))
+        })
     }
 
     /// `go` without a position (the last one sent was refused): the reason and no move, at

@@ -516,7 +516,7 @@ impl Session {
                 }
                 OptionKind::Button => format!("{n} -button"),
                 OptionKind::String { default } => {
-                    if n == names::VARIANT_PATH {
+                    if n == names::VARIANT_PATH || n == names::BOOK_FILE {
                         format!("{n} -file {default}")
                     } else {
                         format!("{n} -string {default}")
