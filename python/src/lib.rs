@@ -304,6 +304,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VALUE_MATE", VALUE_MATE)?;
     m.add("VALUE_DRAW", VALUE_DRAW)?;
     m.add("FEN_OK", rules::FEN_OK)?;
+    m.add(
+        "FEN_INVALID_PROMOTED_PIECE",
+        rules::FEN_INVALID_PROMOTED_PIECE,
+    )?;
     for (name, code) in notation::CODES {
         m.add(name, code)?;
     }

@@ -16,6 +16,8 @@ use crate::{VALUE_DRAW, VALUE_MATE};
 
 /// pyffish's `FEN_OK`.
 pub const FEN_OK: i32 = 1;
+/// pyffish's `FEN_INVALID_PROMOTED_PIECE`: a `~` after a piece that cannot be a promoted one.
+pub const FEN_INVALID_PROMOTED_PIECE: i32 = -12;
 
 fn value(v: GameValue) -> i32 {
     match v {
@@ -120,7 +122,7 @@ fn fen_error_code(e: &FenError) -> i32 {
         FenError::Empty => 0,
         FenError::RowCount { .. } | FenError::RowWidth { .. } => -8,
         FenError::UnknownPiece(_) | FenError::BadBoardChar(_) => -10,
-        FenError::BadPromoted(_) => -12,
+        FenError::BadPromoted(_) => FEN_INVALID_PROMOTED_PIECE,
         FenError::BadSide(_) => -6,
         FenError::BadCastling { .. } => -5,
         FenError::BadEnPassant(_) | FenError::BadLionSquare { .. } => -4,

@@ -158,8 +158,15 @@ class SameAnswers(unittest.TestCase):
         self.assertEqual(c.unexpected(), {}, c.report())
 
     def test_constants(self):
-        for name in ["VALUE_MATE", "VALUE_DRAW", "FEN_OK", "NOTATION_DEFAULT"] + NOTATIONS:
+        for name in ["VALUE_MATE", "VALUE_DRAW", "FEN_OK", "FEN_INVALID_PROMOTED_PIECE",
+                     "NOTATION_DEFAULT"] + NOTATIONS:
             self.assertEqual(getattr(dab, name), getattr(sf, name), name)
+
+    def test_every_name_of_pyffish_is_offered(self):
+        # But the one python/README.md lists as not offered.
+        not_offered = {"get_fog_fen"}
+        public = {n for n in dir(sf) if not n.startswith("_")}
+        self.assertEqual(sorted(n for n in public - not_offered if not hasattr(dab, n)), [])
 
     def test_a_variant_defined_in_ini_text(self):
         ini = "[tinyrooks]\nmaxRank = 5\nmaxFile = e\nking = k\nrook = r\n" \
