@@ -151,6 +151,15 @@ fn get_fen(
     Ok(if sfen.0 { rules::sfen(&v, &fen) } else { fen })
 }
 
+/// pyffish's fog-of-war FEN (`fen` first, then `variant`, as pyffish takes them): the
+/// squares the side to move cannot see are written `*`.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960=Flag(false)))]
+fn get_fog_fen(fen: &str, variant: &str, chess960: Flag) -> PyResult<String> {
+    let (_, game) = position(variant, fen, &[], chess960.0).map_err(value_error)?;
+    Ok(rules::fog_fen(&game))
+}
+
 /// One move in a notation (pyffish's `NOTATION_*`; `NOTATION_DEFAULT` is the variant's
 /// usual one).
 #[pyfunction]
@@ -322,6 +331,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(captures_to_hand, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(get_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
     m.add_function(wrap_pyfunction!(get_san, m)?)?;
     m.add_function(wrap_pyfunction!(get_san_moves, m)?)?;
     m.add_function(wrap_pyfunction!(gives_check, m)?)?;

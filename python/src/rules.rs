@@ -1,6 +1,7 @@
 //! Questions about one position, answered by the board layer in pyffish's terms: values as
 //! `VALUE_MATE`/`VALUE_DRAW` from the side to move's view, FEN problems as pyffish's codes.
 
+use dabbaba::board::bitboard::Bitboard;
 use dabbaba::board::fen::FenError;
 use dabbaba::board::position::{color_of, type_of, EMPTY, WALL};
 use dabbaba::board::AnyTables;
@@ -136,4 +137,91 @@ fn fen_error_code(e: &FenError) -> i32 {
             _ => -1,
         },
     }
+}
+
+/// pyffish's fog-of-war FEN: the FEN with every square the side to move cannot see written
+/// `*`. It sees the squares of its own pieces and the squares its legal moves go to (for
+/// castling the rook's square, as the move is encoded); everything else on the board is fog,
+/// empty or not.
+pub fn fog_fen(game: &GamePosition) -> String {
+    with_position!(&game.pos, p => {
+        let geo = &p.tables().geo;
+        let mut visible = p.pieces(p.side_to_move());
+        let mut list = dabbaba::board::MoveList::new();
+        p.legal_moves(&mut list);
+        for m in list.iter() {
+            visible = visible.with(m.to());
+        }
+        let fen = p.fen();
+        let (board, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+        let (rows, holdings) = match board.find('[') {
+            Some(i) => board.split_at(i),
+            None => (board, ""),
+        };
+        let ranks = geo.ranks();
+        let fogged: Vec<String> = rows
+            .split('/')
+            .enumerate()
+            .map(|(i, row)| {
+                // The extra row of holdings (`.../QNp`), if any, is not a rank of the board.
+                let Some(rank) = (ranks as usize).checked_sub(i + 1) else {
+                    return row.to_string();
+                };
+                let cells = fen_cells(row);
+                let mut out = String::new();
+                let mut empties = 0;
+                for (file, cell) in cells.iter().enumerate() {
+                    let fog = geo
+                        .square(file as u8, rank as u8)
+                        .is_some_and(|sq| !visible.contains(sq));
+                    let shown = if fog { Some("*") } else { cell.as_deref() };
+                    match shown {
+                        None => empties += 1,
+                        Some(text) => {
+                            if empties > 0 {
+                                out.push_str(&empties.to_string());
+                                empties = 0;
+                            }
+                            out.push_str(text);
+                        }
+                    }
+                }
+                if empties > 0 {
+                    out.push_str(&empties.to_string());
+                }
+                out
+            })
+            .collect();
+        format!("{}{holdings} {rest}", fogged.join("/"))
+    })
+}
+
+/// The cells of one FEN row, left to right: `None` for an empty square, else the text that
+/// stands for the square (`*` a wall, `+r`, `Q~`, `n`).
+fn fen_cells(row: &str) -> Vec<Option<String>> {
+    let mut cells = Vec::new();
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            let mut n = d as usize;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n * 10 + d as usize;
+                chars.next();
+            }
+            cells.extend(std::iter::repeat_n(None, n));
+            continue;
+        }
+        let mut text = c.to_string();
+        if c == '+' {
+            if let Some(l) = chars.next() {
+                text.push(l);
+            }
+        }
+        if chars.peek() == Some(&'~') {
+            text.push('~');
+            chars.next();
+        }
+        cells.push(Some(text));
+    }
+    cells
 }
