@@ -1,6 +1,7 @@
-//! A piece printed in Betza 2.0 or Bex, where those can say it: single-leg components as
-//! XBetza writes them (the dialects keep its letters), and moves of several legs as chains
-//! of legs that go on without turning (`X-Y`) or, in Bex, turn any way (`X--Y`). What they
+//! A piece printed in BFN, Betza 2.0 or Bex, where those can say it: single-leg components
+//! as XBetza writes them (the dialects keep its letters), and moves of several legs as chains
+//! of legs that go on without turning (`X-Y`; BFN's bracket group `g[XY]`) or, in Bex, turn
+//! any way (`X--Y`). What they
 //! cannot say (hops, lame or tame legs on the way, XBetza's particular turns) is a
 //! [`PrintError`] naming the notation; the XBetza text ([`Piece`]'s `Display`) always exists.
 
@@ -34,9 +35,6 @@ fn component_text(c: &Component, notation: Notation) -> Result<String, PrintErro
             .to_string())
         };
     };
-    if notation == Notation::Bfn {
-        return Err(cannot("a piece written back (only read)"));
-    }
     if legs.len() == 1 {
         return Ok(Piece {
             components: vec![c.clone()],
@@ -101,6 +99,14 @@ fn component_text(c: &Component, notation: Notation) -> Result<String, PrintErro
     }
     if c.initial != Initial::Always && !parts[0].starts_with('i') {
         return Err(cannot("an initial chain"));
+    }
+    if notation == Notation::Bfn {
+        // Betza's bracket group: the legs one after another, each going on from the last.
+        let legs: Vec<&String> = parts.iter().filter(|p| *p != "-").collect();
+        return Ok(format!(
+            "g[{}]",
+            legs.into_iter().cloned().collect::<String>()
+        ));
     }
     Ok(parts.concat())
 }
@@ -171,15 +177,22 @@ mod tests {
             ("mN--N", Notation::Bex, "mN--N"),
             ("imfW2+mfW+cfF", Notation::Bex, "ifmR2+fmW+fcF"),
             ("mW-F+mK", Notation::Bex, "mW-F+mK"),
+            ("g[mWF]", Notation::Bfn, "g[mWF]"),
+            ("[WF]", Notation::Bfn, "g[mWF]"),
+            ("fBfsWbB2bR", Notation::Bfn, "fBssfWbB2bR"),
         ] {
             let piece = parse_notation(text, notation).unwrap();
             let printed = print_notation(&piece, notation).unwrap();
             assert_eq!(printed, expected, "{text}");
             assert_eq!(parse_notation(&printed, notation).unwrap(), piece, "{text}");
         }
-        // Betza's griffon chains a leap and a ride: Betza 2.0 writes it `mF-R`.
+        // Betza's griffon, a leap or a leap and a ride on: Betza 2.0 writes it `FmF-R`,
+        // BFN with a go group beside the leap.
         let griffon = parse_notation("t[FR]", Notation::Bfn).unwrap();
-        assert_eq!(print_notation(&griffon, Notation::Betza2).unwrap(), "mF-R");
+        assert_eq!(print_notation(&griffon, Notation::Betza2).unwrap(), "FmF-R");
+        let bfn = print_notation(&griffon, Notation::Bfn).unwrap();
+        assert_eq!(bfn, "Fg[mFR]");
+        assert_eq!(parse_notation(&bfn, Notation::Bfn).unwrap(), griffon);
     }
 
     #[test]

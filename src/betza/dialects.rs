@@ -3,7 +3,8 @@
 //! reuse letters with other meanings, so a text is always read in a named notation.
 //!
 //! What the three add to XBetza's letters is a way to write a move of several legs:
-//! - BFN: a bracket group `[XY]` (also `g[XY]`, go, and `t[XY]`, then): X, then Y onward;
+//! - BFN: a bracket group `g[XY]` (go; also a bare `[XY]`): X, then Y onward; `t[XY]`
+//!   (then): X, or X then Y onward;
 //! - Betza 2.0: `X-Y`, X then Y without turning; `(...)` groups; `(X-Y)0` rides the chain;
 //!   `d` (captures either side's pieces);
 //! - Bex: `X-Y` as in Betza 2.0, `X--Y` (Y may turn any way), `X+Y` (either, as `XY`),
@@ -266,7 +267,9 @@ impl Reader<'_> {
                 }
                 self.pos += 1;
                 self.depth -= 1;
-                // `g` (go) and `t` (then) say what a group means anyway: X, then Y onward.
+                // `g` (go) makes the piece go on to the group's last leg: X, then Y onward;
+                // `t` (then) lets it stop after any leg (the griffon `t[FR]` also moves as
+                // a plain F). A bare group is read as `g`.
                 if !prefix.chars().all(|c| c == 'g' || c == 't') || prefix.len() > 1 {
                     return Err(self.refuse(
                         column,
@@ -274,11 +277,21 @@ impl Reader<'_> {
                         "only g (go) or t (then) may stand before a bracket group",
                     ));
                 }
-                let turns = vec![Turn::Onward; parts.len() - 1];
-                Node::Chain {
-                    parts,
-                    turns,
-                    column,
+                let chain = |parts: &[Node]| {
+                    if parts.len() == 1 {
+                        parts[0].clone()
+                    } else {
+                        Node::Chain {
+                            parts: parts.to_vec(),
+                            turns: vec![Turn::Onward; parts.len() - 1],
+                            column,
+                        }
+                    }
+                };
+                if prefix == "t" {
+                    Node::Either((1..=parts.len()).map(|n| chain(&parts[..n])).collect())
+                } else {
+                    chain(&parts)
                 }
             }
             Some('[') if self.notation == Notation::Bex => {
@@ -811,10 +824,12 @@ mod tests {
     fn a_leap_ignores_the_squares_between() {
         // The shogi knight: W forward, F onward, whatever stands between.
         same("e(mfW-F)", Notation::Bex, "ffN");
-        // Betza's griffon: F, then a rook ride onward; printed back as XBetza writes it.
-        same("t[FR]", Notation::Bfn, "yafsF");
+        // Betza's griffon: F, and F then a rook ride onward (`t` may stop after F, where
+        // `g` must go on); printed back as XBetza writes it.
+        same("t[FR]", Notation::Bfn, "FyafsF");
+        same("g[FR]", Notation::Bfn, "yafsF");
         let griffon = parse_notation("t[FR]", Notation::Bfn).unwrap();
-        assert_eq!(griffon.to_string(), "yafsF");
+        assert_eq!(griffon.to_string(), "FyafsF");
         assert_eq!(
             parse_notation("mW-F", Notation::Betza2)
                 .unwrap()

@@ -197,6 +197,16 @@ impl Parser<'_> {
                         Reason::BadRange("a range must follow an atom letter".into()),
                     ))
                 }
+                // The Interactive Diagram's drop atom (`fWf@8`: the shogi pawn's drops).
+                '@' => {
+                    return Err(self.cannot(
+                        c,
+                        column,
+                        "a drop is not a move of the piece on the board: where it may be \
+                         dropped is a variants.ini rule (dropNoDoubled, whiteDropRegion and \
+                         blackDropRegion, promotionZonePawnDrops)",
+                    ))
+                }
                 _ => return Err(self.error(column, Reason::UnknownLetter(c))),
             }
             self.pos += 1;

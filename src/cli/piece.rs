@@ -113,6 +113,7 @@ fn run_inner(args: &PieceArgs) -> anyhow::Result<ExitCode> {
             "xboard": piece.to_xboard().ok(),
             "dialect": notation.name(),
             // The piece in the notations that can say it (null where one cannot).
+            "bfn": in_notation(&piece, Notation::Bfn),
             "betza2": in_notation(&piece, Notation::Betza2),
             "bex": in_notation(&piece, Notation::Bex),
             "board": format!("{files}x{ranks}"),
