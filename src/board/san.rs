@@ -104,21 +104,21 @@ impl<B: Bitboard> Position<B> {
             marked.trim_end_matches('+'),
             declined.as_str(),
         ];
-        let found = candidates
-            .into_iter()
-            .filter_map(|bare| {
-                // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
-                let want = if bare.starts_with("0-0") {
-                    bare.replace('0', "O")
-                } else {
-                    bare.to_string()
-                };
-                legal
-                    .iter()
-                    .copied()
-                    .find(|&m| self.san_body(m, &legal).is_some_and(|s| s == want))
-            })
-            .next();
+        // Each legal move's SAN once (disambiguation looks at every other move), then the
+        // candidates in order of preference.
+        let written: Vec<(Move, String)> = legal
+            .iter()
+            .filter_map(|&m| Some((m, self.san_body(m, &legal)?)))
+            .collect();
+        let found = candidates.into_iter().find_map(|bare| {
+            // `0-0` is common for castling; `0` occurs nowhere else in SAN but in rank 10.
+            let want = if bare.starts_with("0-0") {
+                bare.replace('0', "O")
+            } else {
+                bare.to_string()
+            };
+            written.iter().find(|(_, s)| *s == want).map(|&(m, _)| m)
+        });
         found
     }
 

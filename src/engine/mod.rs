@@ -48,6 +48,8 @@ pub struct Engine {
     /// played, so a GUI's next `go` never searches a position it did not send.
     refused: Option<String>,
     options: Options,
+    /// Recently selected variants' tables and evaluation (most recent last).
+    compiled: Vec<variants::Compiled>,
     /// The book of `BookFile`, played from when `OwnBook` is on.
     book: Option<Arc<book::OpeningBook>>,
     tt: Arc<Tt>,
@@ -110,6 +112,11 @@ impl Engine {
         let _ = options.set(names::VARIANT, Some(&variant.name));
         let hash = options.int(names::HASH) as usize;
         let threads = options.int(names::THREADS).max(1) as usize;
+        let compiled = vec![variants::Compiled::new(
+            variant.clone(),
+            tables.clone(),
+            Arc::clone(&ev),
+        )];
         let mut engine = Engine {
             variants,
             variant,
@@ -118,6 +125,7 @@ impl Engine {
             game,
             refused: None,
             options,
+            compiled,
             book: None,
             tt: Arc::new(Tt::new(hash)),
             histories: Arc::default(),
@@ -356,6 +364,48 @@ impl Drop for Engine {
 mod tests {
     use super::*;
     use crate::search::Limits;
+
+    fn tables_ptr(e: &Engine) -> *const () {
+        match &e.tables {
+            AnyTables::W64(t) => Arc::as_ptr(t) as *const (),
+            AnyTables::W128(t) => Arc::as_ptr(t) as *const (),
+            AnyTables::W256(t) => Arc::as_ptr(t) as *const (),
+        }
+    }
+
+    /// A variant selected again plays on the tables built the first time (and its built-in
+    /// net read then), while a variant defined again with other rules is built again.
+    #[test]
+    fn selected_variants_are_kept_until_redefined() {
+        let mut e = Engine::new();
+        e.set_variant("xiangqi").unwrap();
+        let xiangqi = tables_ptr(&e);
+        // Held, so that no later tables can be given the same address.
+        let _held = e.tables.clone();
+        let net = e.current_compiled().and_then(|c| c.builtin_net.clone());
+        assert!(net.is_some(), "xiangqi's built-in net was not kept");
+        e.set_variant("chess").unwrap();
+        e.set_variant("xiangqi").unwrap();
+        assert_eq!(tables_ptr(&e), xiangqi);
+        let again = e.current_compiled().and_then(|c| c.builtin_net.clone());
+        assert!(Arc::ptr_eq(&net.unwrap(), &again.unwrap()));
+        // Four others push xiangqi out.
+        for v in ["shogi", "makruk", "janggi", "capablanca", "xiangqi"] {
+            e.set_variant(v).unwrap();
+        }
+        assert_ne!(tables_ptr(&e), xiangqi);
+        // The same name with another board: new tables, and the rules of the new one.
+        let kept = tables_ptr(&e);
+        let _held_too = e.tables.clone();
+        let (names, notices) = e.define_variants(
+            "test",
+            "[xiangqi:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        );
+        assert_eq!(names, ["xiangqi"], "{notices:?}");
+        e.set_variant("xiangqi").unwrap();
+        assert_ne!(tables_ptr(&e), kept);
+        assert_eq!(e.variant().ranks, 6);
+    }
 
     /// What `Engine::playable_variant_names` takes for granted.
     #[test]

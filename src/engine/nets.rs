@@ -32,8 +32,8 @@ impl Engine {
             None
         } else {
             match crate::eval::nnue::builtin_net(&self.variant.name) {
-                Some(bytes) => match self.read_net(bytes, "built-in") {
-                    Ok(net) => Some(Arc::new(net)),
+                Some(bytes) => match self.builtin_net(bytes) {
+                    Ok(net) => Some(net),
                     Err(e) => {
                         // A user's variant that redefines a built-in name with other pieces.
                         tracing::warn!("{e}; the hand-crafted evaluation plays");
@@ -53,6 +53,18 @@ impl Engine {
         ev.set_nnue(net);
         self.ev = Arc::new(ev);
         Ok(())
+    }
+
+    /// The variant's built-in net (`bytes`), read and checked once per kept variant.
+    fn builtin_net(&mut self, bytes: &[u8]) -> Result<Arc<NnueEval>, EngineError> {
+        if let Some(net) = self.current_compiled().and_then(|c| c.builtin_net.clone()) {
+            return Ok(net);
+        }
+        let net = Arc::new(self.read_net(bytes, "built-in")?);
+        if let Some(c) = self.current_compiled() {
+            c.builtin_net = Some(Arc::clone(&net));
+        }
+        Ok(net)
     }
 
     /// Reads the net file at `path` and checks that it fits the current variant.

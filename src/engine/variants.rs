@@ -5,7 +5,7 @@ use super::options::names;
 use super::{Engine, EngineError, VariantSummary};
 use crate::board::position::AnyPosition;
 use crate::board::{AnyTables, SetupError};
-use crate::eval::EvalParams;
+use crate::eval::{EvalParams, NnueEval};
 use crate::variant::Variant;
 use std::path::Path;
 use std::sync::Arc;
@@ -32,6 +32,33 @@ pub(super) fn build_tables(
         );
     }
     Ok((tables, Arc::new(ev), start))
+}
+
+/// How many compiled variants an engine keeps. A GUI may select a variant for every game (XBoard's
+/// `new` selects chess before `variant NAME`), and a large board's tables take a good part of a
+/// second to build; switching between a few variants then costs nothing.
+const COMPILED_KEPT: usize = 4;
+
+/// A variant's tables and evaluation, kept for the next time it is selected.
+pub(super) struct Compiled {
+    /// The definition they were built from: a variant defined again under the same name with
+    /// other rules is built again.
+    variant: Variant,
+    tables: AnyTables,
+    ev: Arc<EvalParams>,
+    /// Its built-in net, once read (reading one takes milliseconds).
+    pub(super) builtin_net: Option<Arc<NnueEval>>,
+}
+
+impl Compiled {
+    pub(super) fn new(variant: Variant, tables: AnyTables, ev: Arc<EvalParams>) -> Compiled {
+        Compiled {
+            variant,
+            tables,
+            ev,
+            builtin_net: None,
+        }
+    }
 }
 
 #[cold]
@@ -82,7 +109,7 @@ impl Engine {
             .get(name)
             .ok_or_else(|| EngineError::UnknownVariant(name.to_string()))?
             .clone();
-        let (tables, ev, _) = build_tables(&v)?;
+        let (tables, ev) = self.compiled(&v)?;
         self.variant = v;
         self.tables = tables;
         self.ev = ev;
@@ -100,6 +127,30 @@ impl Engine {
             notice,
             ..self.variant_summary()
         })
+    }
+
+    /// The tables and evaluation of `v`: kept ones if they were built from the same definition
+    /// (the most recently used are kept), else built now.
+    fn compiled(&mut self, v: &Variant) -> Result<(AnyTables, Arc<EvalParams>), EngineError> {
+        if let Some(i) = self.compiled.iter().position(|c| c.variant == *v) {
+            let c = self.compiled.remove(i);
+            let found = (c.tables.clone(), Arc::clone(&c.ev));
+            self.compiled.push(c);
+            return Ok(found);
+        }
+        let (tables, ev, _) = build_tables(v)?;
+        if self.compiled.len() >= COMPILED_KEPT {
+            self.compiled.remove(0);
+        }
+        self.compiled
+            .push(Compiled::new(v.clone(), tables.clone(), Arc::clone(&ev)));
+        Ok((tables, ev))
+    }
+
+    /// The kept record of the current variant.
+    pub(super) fn current_compiled(&mut self) -> Option<&mut Compiled> {
+        let v = &self.variant;
+        self.compiled.iter_mut().find(|c| c.variant == *v)
     }
 
     /// Loads a variants file (or several separated by `:`, `;` on Windows); returns the names
