@@ -28,17 +28,21 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-# variant, games from each first move, plies kept, nodes per move, max plies of a game.
-# Games per first move are chosen so that each book has 150-250 games: the start positions
-# have 20 (chess, crazyhouse) to a few hundred (chu) first moves.
+# variant, games from each first move, plies kept, nodes per move, max plies of a game, and
+# the window of scores kept (`--centre C --max-eval E`: White's score within E of C).
+# Games per first move are chosen so that each book has 160-200 games: the start positions
+# have 20 (chess, crazyhouse) to 44 (xiangqi) first moves. Janggi's first player is worse off
+# than the search's scores say (the second gets 1.5 points): with the window centred on 0
+# White scored 42 % from the book, so its window is centred on +30 and it plays more games
+# for as many lines (books/README.md).
 table="
-chess 8 8 5000 240
-crazyhouse 8 8 5000 240
-makruk 8 8 5000 240
-shogi 6 8 5000 300
-xiangqi 4 8 5000 240
-janggi 4 8 5000 240
-chushogi 1 6 3000 300
+chess 8 8 5000 240 0 150
+crazyhouse 8 8 5000 240 0 150
+makruk 8 8 5000 240 0 150
+shogi 6 8 5000 300 0 150
+xiangqi 4 8 5000 240 0 150
+janggi 10 8 5000 240 30 60
+chushogi 5 6 3000 300 0 150
 "
 if [ ${#variants[@]} -eq 0 ]; then
     read -r -a variants <<<"$(awk 'NF { printf "%s ", $1 }' <<<"$table")"
@@ -48,10 +52,11 @@ mkdir -p books
 for v in "${variants[@]}"; do
     row=$(awk -v v="$v" '$1 == v' <<<"$table")
     [ -n "$row" ] || { echo "books.sh: $v has no row in the table" >&2; exit 1; }
-    read -r _ games plies nodes max_plies <<<"$row"
+    read -r _ games plies nodes max_plies centre max_eval <<<"$row"
     echo "== $v: book"
     "$binary" book --quiet --variant "$v" --games "$games" --plies "$plies" --nodes "$nodes" \
-        --max-plies "$max_plies" --seed 1 --out "books/$v.book" \
+        --max-plies "$max_plies" --centre "$centre" --max-eval "$max_eval" --seed 1 \
+        --out "books/$v.book" \
         --epd "books/$v.epd" --pgn "books/$v.pgn"
     log="books/$v.balance.txt"
     if [ -f "$log" ] && grep -q "^White's score" "$log"; then

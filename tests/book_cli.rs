@@ -133,3 +133,30 @@ fn a_book_is_built_resumed_and_exported() {
     assert!(games_text.contains("\n1. "), "{games_text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--centre` moves the window of kept scores: centred far from any score a balanced opening
+/// has, nothing is kept, and the header says the window, so that a resume with another is
+/// refused.
+#[test]
+fn the_kept_window_can_be_centred_elsewhere() {
+    let dir = std::env::temp_dir().join(format!("dabbaba-book-centre-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let out = dir.join("chess.book");
+    let _ = std::fs::remove_file(&out);
+    let centred = ["--games", "1", "--centre", "3000", "--max-eval", "100"];
+    let run = book(&out, &centred);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&out).expect("book");
+    assert!(text.contains(" max-eval 100 centre 3000 "), "{text}");
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 20);
+    assert!(!games.iter().any(|g| g.contains(" kept ")), "{text}");
+    assert!(games.iter().any(|g| g.contains(" unbalanced ")), "{text}");
+    let run = book(&out, &["--games", "1", "--max-eval", "100"]);
+    assert!(!run.status.success(), "another window is another book");
+    let _ = std::fs::remove_dir_all(&dir);
+}

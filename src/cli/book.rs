@@ -7,7 +7,8 @@
 //! `--multipv` best lines of a `--nodes` search that score within `--margin` centipawns of
 //! the best; then both sides play their best move until the game ends, is adjudicated
 //! (8 plies with a score of `--win-score` or more for one side) or reaches `--max-plies`.
-//! A game's opening is **kept** when the score after it is within `--max-eval` (balanced) and
+//! A game's opening is **kept** when the score after it is within `--max-eval` of `--centre`
+//! (0 by default: balanced) and
 //! the game lasted `--min-plies` or more (contested: a game decided early shows a mistake in
 //! its opening); else it is **short** or **unbalanced**.
 //!
@@ -76,9 +77,20 @@ pub struct BookArgs {
     /// A book move is drawn among the lines within this many centipawns of the best.
     #[arg(long, value_name = "CP", default_value_t = 40, value_parser = clap::value_parser!(i32).range(0..))]
     pub margin: i32,
-    /// Keep an opening only if the score after it is within this many centipawns.
+    /// Keep an opening only if the score after it is within this many centipawns (of
+    /// --centre).
     #[arg(long, value_name = "CP", default_value_t = 150)]
     pub max_eval: i32,
+    /// The score for White that a kept opening is centred on: positive where the side to move
+    /// first is worse off than the search thinks (janggi, where the second player gets 1.5
+    /// points), so that the kept openings give it back.
+    #[arg(
+        long,
+        value_name = "CP",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    pub centre: i32,
     /// Keep an opening only if its game lasted this many plies or more.
     #[arg(long, default_value_t = 60)]
     pub min_plies: u32,
@@ -108,8 +120,15 @@ pub struct BookArgs {
 /// The header's settings line for a run's arguments (without the number of games, which a
 /// later run may raise).
 fn settings_line(a: &BookArgs) -> String {
+    // `centre` only where it is not 0, so that the books made before it still resume.
+    let centre = if a.centre != 0 {
+        format!(" centre {}", a.centre)
+    } else {
+        String::new()
+    };
     format!(
-        "nodes {} multipv {} margin {} max-eval {} min-plies {} max-plies {} win-score {} seed {}",
+        "nodes {} multipv {} margin {} max-eval {}{centre} min-plies {} max-plies {} win-score {} \
+         seed {}",
         a.nodes, a.multipv, a.margin, a.max_eval, a.min_plies, a.max_plies, a.win_score, a.seed
     )
 }
@@ -125,6 +144,7 @@ struct Settings {
     multipv: u32,
     margin: i32,
     max_eval: i32,
+    centre: i32,
     min_plies: u32,
     max_plies: u32,
     win_score: i32,
@@ -209,7 +229,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGa
     });
     let verdict = if length < s.min_plies {
         Verdict::Short
-    } else if score.abs() > s.max_eval {
+    } else if (score - s.centre).abs() > s.max_eval {
         Verdict::Unbalanced
     } else {
         Verdict::Kept
@@ -244,6 +264,7 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
         multipv: args.multipv,
         margin: args.margin,
         max_eval: args.max_eval,
+        centre: args.centre,
         min_plies: args.min_plies,
         max_plies: args.max_plies,
         win_score: args.win_score,
