@@ -66,7 +66,7 @@ for v in "${variants[@]}"; do
     referee=()
     [ "$v" = chushogi ] && referee=(--referee "$binary")
     echo "== $v: balance, $balance_games games at $nodes nodes"
-    python3 scripts/match.py --variant "$v" "${referee[@]}" --games "$balance_games" \
+    python3 scripts/match.py --variant "$v" ${referee[@]+"${referee[@]}"} --games "$balance_games" \
         --nodes "$nodes" --max-plies "$max_plies" --openings "books/$v.epd" --seed 1 \
         --engine cmd="$binary" proto=uci name=dabbaba-a \
         --engine cmd="$binary" proto=uci name=dabbaba-b >"$log.part"

@@ -43,6 +43,8 @@ struct Scene {
     board: Board,
     from: Square,
     color: Color,
+    /// The piece stands on its start square (`i` moves count).
+    on_start: bool,
 }
 
 /// Boards to compare moves on: empty (8x8 and 9x9, the piece central and in a corner), a few
@@ -56,11 +58,15 @@ fn scenes() -> Vec<Scene> {
         for &(s, cell) in cells {
             board.set(square(s), cell);
         }
-        out.push(Scene {
-            board,
-            from: square(from),
-            color,
-        });
+        // Each board twice: off and on the piece's start square.
+        for on_start in [false, true] {
+            out.push(Scene {
+                board: board.clone(),
+                from: square(from),
+                color,
+                on_start,
+            });
+        }
     };
     let enemy = Cell::Enemy { royal: false };
     let own = Cell::Own;
@@ -130,7 +136,7 @@ fn reach(p: &Piece, s: &Scene) -> Vec<String> {
         color: s.color,
         from: s.from,
         en_passant: None,
-        on_start: false,
+        on_start: s.on_start,
         one_step_from_start: false,
     };
     let mut out: Vec<String> = moves(p, &sit)

@@ -152,7 +152,7 @@ class TallyTests(unittest.TestCase):
 
     def test_white_score(self):
         t = stats.Tally()
-        # Engine A as White then Black in each pair; results from White's side.
+        # White's results, which here are engine A's too (A has White in every game).
         for white_result in [1.0, 1.0, 0.5, 0.0]:
             t.add_game(white_result)
             t.add_white_result(white_result)

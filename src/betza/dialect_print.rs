@@ -20,7 +20,21 @@ pub fn print_notation(piece: &Piece, notation: Notation) -> Result<String, Print
         texts.push(component_text(c, notation)?);
     }
     let joint = if notation == Notation::Bex { "+" } else { "" };
-    Ok(texts.join(joint))
+    let text = texts.join(joint);
+    // BFN has no separator between a bracket group's legs, and a doubled atom rides there
+    // (`g[mFF]` is not F then F), nor XBetza's `j`: what does not read back as the same
+    // piece has no BFN form.
+    if notation == Notation::Bfn
+        && super::dialects::parse_notation(&text, notation)
+            .ok()
+            .as_ref()
+            != Some(piece)
+    {
+        return Err(PrintError(format!(
+            "bfn has no form for this piece ({text} would read as another)"
+        )));
+    }
+    Ok(text)
 }
 
 fn component_text(c: &Component, notation: Notation) -> Result<String, PrintError> {
@@ -205,5 +219,9 @@ mod tests {
         assert!(e.to_string().contains("betza2 has no form"), "{e}");
         let double = parse_notation("mN--N", Notation::Bex).unwrap();
         assert!(print_notation(&double, Notation::Betza2).is_err());
+        // Two F legs would print as a doubled F, which BFN reads as a rider.
+        let elephant = parse_notation("mF-F", Notation::Betza2).unwrap();
+        let e = print_notation(&elephant, Notation::Bfn).unwrap_err();
+        assert!(e.to_string().contains("bfn has no form"), "{e}");
     }
 }

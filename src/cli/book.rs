@@ -79,17 +79,13 @@ pub struct BookArgs {
     pub margin: i32,
     /// Keep an opening only if the score after it is within this many centipawns (of
     /// --centre).
-    #[arg(long, value_name = "CP", default_value_t = 150)]
+    #[arg(long, value_name = "CP", default_value_t = 150, value_parser = clap::value_parser!(i32).range(0..=30000))]
     pub max_eval: i32,
     /// The score for White that a kept opening is centred on: positive where the side to move
     /// first is worse off than the search thinks (janggi, where the second player gets 1.5
     /// points), so that the kept openings give it back.
-    #[arg(
-        long,
-        value_name = "CP",
-        default_value_t = 0,
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "CP", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-30000..=30000))]
     pub centre: i32,
     /// Keep an opening only if its game lasted this many plies or more.
     #[arg(long, default_value_t = 60)]

@@ -289,8 +289,15 @@ impl Engine {
                     self.options = opts;
                     return Ok(OptionOutcome::Done);
                 }
-                let loaded = book::OpeningBook::load(std::path::Path::new(p), &self.variants)
-                    .map_err(|e| EngineError::Book(e.to_string()))?;
+                let loaded = book::OpeningBook::load(std::path::Path::new(p), &self.variants);
+                let loaded = match loaded {
+                    Ok(b) => b,
+                    Err(e) => {
+                        // The option says what is in play: no book.
+                        let _ = self.options.set(names::BOOK_FILE, Some(""));
+                        return Err(EngineError::Book(e.to_string()));
+                    }
+                };
                 self.book = Some(Arc::new(loaded));
                 self.options = opts;
                 return Ok(OptionOutcome::Done);

@@ -153,7 +153,7 @@ impl Engine {
         let book = self
             .book
             .as_ref()
-            .filter(|b| b.variant() == self.variant.name)?;
+            .filter(|b| *b.variant() == self.variant)?;
         let legal = self.game.legal_moves_uci();
         let key = crate::with_position!(&self.game, p => p.key());
         book.pick(key, |m| {

@@ -5,7 +5,8 @@
 //! moves that led there, so a line reached by another move order, or sent as a FEN, is found
 //! as well. Every line is replayed when the file is read: a line with a move that is not legal
 //! makes the file refused as corrupt, and a move drawn in play is checked against the legal
-//! moves again (a variant redefined since under the same name keeps its book out).
+//! moves again. A book is for the variant definition it was read with: once a variant of
+//! its name is defined again with other rules, the book is not played from.
 
 pub mod file;
 
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 use crate::board::AnyTables;
-use crate::variant::VariantSet;
+use crate::variant::{Variant, VariantSet};
 pub use file::{kept_lines, BookFile, BookGame, Verdict};
 
 /// Why a book file cannot be used.
@@ -64,7 +65,7 @@ pub struct BookMove {
 /// A book ready for play.
 #[derive(Debug)]
 pub struct OpeningBook {
-    variant: String,
+    variant: Variant,
     /// Per position key, the moves played there and their counts, in the file's order.
     moves: HashMap<u64, Vec<(String, u64)>>,
     lines: usize,
@@ -118,15 +119,15 @@ impl OpeningBook {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         Ok(OpeningBook {
-            variant: file.variant,
+            variant: v.clone(),
             moves,
             lines: lines.len(),
             rng: AtomicU64::new(seed),
         })
     }
 
-    /// The variant the book is for.
-    pub fn variant(&self) -> &str {
+    /// The variant the book is for, as it was defined when the book was read.
+    pub fn variant(&self) -> &Variant {
         &self.variant
     }
 
