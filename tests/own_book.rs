@@ -311,3 +311,35 @@ fn a_book_made_by_self_play_is_played_from() {
     assert!(!searched(&lines), "{lines:?}");
     assert!(kept_first.contains(&best(&lines).as_str()), "{lines:?}");
 }
+
+/// The books of `books/` load for play in their variants, and each answers the start
+/// position with one of its kept first moves.
+#[test]
+fn the_committed_books_are_played_from() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/books");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).expect("books/") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("book") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("book");
+        let variant = text
+            .lines()
+            .find_map(|l| l.strip_prefix("variant "))
+            .expect("a variant line")
+            .to_string();
+        let kept_first: Vec<String> = text
+            .lines()
+            .filter(|l| l.split_whitespace().nth(2) == Some("kept"))
+            .filter_map(|l| Some(l.split(" moves ").nth(1)?.split(' ').next()?.to_string()))
+            .collect();
+        let mut s = uci_with_book(&path);
+        s.send(&format!("setoption name UCI_Variant value {variant}"));
+        let lines = s.go("position startpos");
+        assert!(!searched(&lines), "{variant}: {lines:?}");
+        assert!(kept_first.contains(&best(&lines)), "{variant}: {lines:?}");
+        seen += 1;
+    }
+    assert!(seen >= 7, "{seen} books in {dir}");
+}
