@@ -4,11 +4,13 @@
 //! moves), the options, the transposition table and the running search. It never prints:
 //! search progress and the best move go to callbacks set with [`Engine::set_on_info`] and
 //! [`Engine::set_on_bestmove`]; every fallible call returns an [`EngineError`] and leaves the
-//! engine in the state it had before the call.
+//! engine in the state it had before the call, but for a refused `BookFile`, after which no
+//! book is played from (the GUI asked for another one than the book before).
 //!
 //! This file holds the engine record, the position and the options; the rest is split by
 //! job: variant selection and loading (`variants.rs`), the net (`nets.rs`), the search thread
-//! (`searching.rs`), what is reported (`report.rs`) and the errors (`error.rs`).
+//! (`searching.rs`), the opening book (`book/`), what is reported (`report.rs`) and the
+//! errors (`error.rs`).
 
 pub mod book;
 mod error;
