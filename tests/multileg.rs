@@ -8,7 +8,7 @@
 
 mod reference_walker;
 
-use dabbaba::board::Game;
+use dabbaba::board::{Game, MoveDialect};
 use dabbaba::variant::{Variant, VariantSet};
 use dabbaba::with_position;
 use reference_walker::{parsed, reference_perft, walk, Fold};
@@ -138,19 +138,25 @@ fn multi_leg_move_text_in_uci_and_cecp() {
     engine.load_variants(path).expect("test variants");
     engine.set_variant("lionchess").expect("lionchess");
     engine.set_position(Some(fen), &[]).expect("position");
+    let uci_legal = engine.legal_move_details();
+    engine.set_move_dialect(MoveDialect::Cecp);
     let legal = engine.legal_move_details();
     let coords = Coords::new(8, 8);
     for text in ["d4e5,e5d6", "d4d6", "d4e5,e5d4"] {
         let gm = coords.parse_move(text).expect("parses");
         let d = find_move(&gm, &legal).expect("legal");
-        assert_eq!(d.uci, text);
-        assert_eq!(coords.move_text(d), text);
+        assert_eq!(d.text, text);
+        let uci = uci_legal
+            .iter()
+            .find(|u| u.mv == d.mv)
+            .expect("the same move");
+        assert_eq!(uci.text, text);
     }
     // The lion's pass (out through an empty square and back) is `@@@@` in CECP, as HaChu
     // writes and reads it; its two legs still read as the pass, and so does `@@@@` in UCI.
     let pass = find_move(&coords.parse_move("d4c3,c3d4").unwrap(), &legal).expect("pass");
     assert!(pass.pass && !pass.capture);
-    assert_eq!(coords.move_text(pass), "@@@@");
+    assert_eq!(pass.text, "@@@@");
     let by_alias = find_move(&coords.parse_move("@@@@").unwrap(), &legal).expect("@@@@");
     assert!(by_alias.pass && by_alias.from == Some((3, 3)));
     let mut g3 = g.clone();
@@ -162,6 +168,7 @@ fn multi_leg_move_text_in_uci_and_cecp() {
     assert_eq!(double.victim, Some((4, 4)));
     assert!(find_move(&coords.parse_move("d4e6,e6d6").unwrap(), &legal).is_none());
 
+    engine.set_move_dialect(MoveDialect::Uci);
     engine.set_variant("lion10").expect("lion10");
     engine
         .set_position(Some("4k5/10/10/10/3s6/4L5/10/10/10/4K5 w - - 0 1"), &[])
@@ -169,8 +176,9 @@ fn multi_leg_move_text_in_uci_and_cecp() {
     let legal = engine.legal_move_details();
     let coords = Coords::new(10, 10);
     let d = find_move(&coords.parse_move("e4d5,d5c6").unwrap(), &legal).expect("0-based");
-    assert_eq!(d.uci, "e5d6,d6c7");
-    assert_eq!(coords.move_text(d), "e4d5,d5c6");
+    assert_eq!(d.text, "e5d6,d6c7");
+    engine.set_move_dialect(MoveDialect::Cecp);
+    assert_eq!(engine.move_text(d.mv), "e4d5,d5c6");
 }
 
 /// What the position cannot play yet is an error naming the piece, not a wrong move.

@@ -399,16 +399,16 @@ fn minishogi_fourfold_repetition_needs_four_occurrences_across_the_root() {
 /// must score h7h8 as that draw, not by Black's extra material.
 #[test]
 fn sittuyin_lone_pawn_promotion_is_a_draw_in_the_search() {
+    let mut e = Engine::new();
+    e.set_variant("sittuyin").expect("variant");
+    e.set_position(Some("8/7r/3p4/3P4/8/2n5/2k5/K7[] b - - 0 1"), &[])
+        .expect("position");
     let limits = Limits {
-        searchmoves: vec!["h7h8".to_string()],
+        searchmoves: vec![e.parse_move("h7h8").expect("legal")],
         ..Limits::depth(4)
     };
-    let (best, score) = search(
-        "sittuyin",
-        "8/7r/3p4/3P4/8/2n5/2k5/K7[] b - - 0 1",
-        "",
-        &limits,
-    );
-    assert_eq!(best.as_deref(), Some("h7h8"));
+    let (b, out) = e.search_sync(&limits);
+    assert_eq!(b.best.as_deref(), Some("h7h8"));
+    let score = out.lines.first().map(|l| l.score);
     assert_eq!(score, Some(Score::Cp(0)), "{score:?}");
 }

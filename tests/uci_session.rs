@@ -112,6 +112,9 @@ fn legal_after(variant: &str, fen: Option<&str>, moves: &[String]) -> Vec<String
     });
     e.set_position(fen, moves).expect("position");
     e.legal_moves()
+        .into_iter()
+        .map(|m| e.move_text(m))
+        .collect()
 }
 
 /// Plays `plies` moves of engine-vs-engine with varied `go` commands and checks each move.

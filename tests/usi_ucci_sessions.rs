@@ -7,7 +7,6 @@
 mod pipe_common;
 
 use dabbaba::board::AnyPosition;
-use dabbaba::protocol::usi::{move_to_uci, Board};
 use dabbaba::variant::builtin;
 use std::io::Write;
 use std::process::{Child, ChildStdin};
@@ -16,12 +15,37 @@ use std::time::Duration;
 
 /// Guard against a hung engine (not a timing assertion).
 const HANG: Duration = Duration::from_secs(60);
-const SHOGI: Board = Board {
-    files: 9,
-    ranks: 9,
-    side_to_move: dabbaba::color::Color::White,
-    lion_square_field: false,
-};
+
+/// A shogi move in USI text (`7g7f`, `8h2b+`, `P*5e`) as our UCI text (`c3c4`, `b2h8+`,
+/// `P@e5`), written here apart from the engine's own reading: files count from the right,
+/// ranks are letters from the top.
+fn usi_to_uci(m: &str) -> String {
+    let square = |s: &str| {
+        let b = s.as_bytes();
+        let file = (b'a' + (b'9' - b[0])) as char;
+        let rank = 9 - (b[1] - b'a');
+        format!("{file}{rank}")
+    };
+    if let Some((piece, to)) = m.split_once('*') {
+        return format!("{piece}@{}", square(to));
+    }
+    let plus = if m.ends_with('+') { "+" } else { "" };
+    format!("{}{}{plus}", square(&m[0..2]), square(&m[2..4]))
+}
+
+#[test]
+fn usi_text_reads_as_shogi_players_write_it() {
+    for (usi, uci) in [
+        ("7g7f", "c3c4"),
+        ("3c3d", "g7g6"),
+        ("8h2b+", "b2h8+"),
+        ("P*5e", "P@e5"),
+        ("9a9i", "a9a1"),
+        ("1i1a", "i1i9"),
+    ] {
+        assert_eq!(usi_to_uci(usi), uci);
+    }
+}
 
 /// A session over pipes (either dialect).
 struct Usi {
@@ -119,7 +143,7 @@ fn a_shogi_gui_session() {
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go btime 2000 wtime 2000 byoyomi 100");
     let mv = u.bestmove();
-    let uci = move_to_uci(&mv, SHOGI);
+    let uci = usi_to_uci(&mv);
     assert!(
         legal_after(None, &["c3c4", "g7g6"]).contains(&uci),
         "{mv} ({uci}) is not legal"

@@ -4,6 +4,7 @@
 
 mod pipe_common;
 
+use dabbaba::board::MoveDialect;
 use dabbaba::engine::game::MoveDetail;
 use dabbaba::engine::Engine;
 use dabbaba::protocol::movetext::{find_move, highlight_board, Coords};
@@ -119,6 +120,8 @@ impl Replica {
         }
         let mut engine = Engine::with_variants(set);
         engine.set_variant(variant).expect("variant");
+        // Moves as XBoard writes them, as the CECP session sets it.
+        engine.set_move_dialect(MoveDialect::Cecp);
         let v = engine.variant();
         let coords = Coords::new(v.files, v.ranks);
         Replica { engine, coords }
@@ -137,7 +140,7 @@ impl Replica {
         let d = self
             .find(text)
             .unwrap_or_else(|| panic!("illegal move {text} in {}", self.engine.fen()));
-        self.engine.play_move(&d.uci).expect("play");
+        self.engine.play_move(d.mv).expect("play");
     }
 
     /// A legal move for the side to move, in CECP text (quiet if possible, varied by `i`).
@@ -152,7 +155,7 @@ impl Replica {
         } else {
             quiet[(i * 7) % quiet.len()]
         };
-        Some(self.coords.move_text(d))
+        Some(d.text.clone())
     }
 
     /// The expected `highlight` board for the piece on `sq`.

@@ -170,7 +170,7 @@ pub fn position(
     let mut game = set_up(&tables, fen, &[], chess960 || v.chess960).map_err(|e| e.to_string())?;
     // UCI text only, as pyffish: a move list another function can read back the same way.
     game.pos
-        .play_moves(moves, false)
+        .play_moves(moves, dabbaba::board::MoveDialect::Uci, false)
         .map_err(|e| e.to_string())?;
     Ok((v, game))
 }

@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod dialect;
 pub mod fen;
 pub mod geometry;
 pub mod movegen;
@@ -16,6 +17,7 @@ pub mod setup;
 pub mod unenforced;
 
 pub use bitboard::{Bb256, Bitboard};
+pub use dialect::MoveDialect;
 pub use fen::FenError;
 pub use geometry::{Geometry, GeometryError, Square, Width};
 pub use movegen::LegalTest;

@@ -7,7 +7,7 @@ use crate::board::geometry::Width;
 use crate::board::moves::Move;
 use crate::board::perft;
 use crate::board::position::{AnyPosition, Position, TableError, Tables};
-use crate::board::MoveError;
+use crate::board::{MoveDialect, MoveError};
 use crate::variant::Variant;
 use std::sync::Arc;
 use thiserror::Error;
@@ -114,14 +114,19 @@ impl AnyPosition {
         Ok(AnyTables::new(variant)?.position(fen, chess960)?)
     }
 
-    /// Plays `moves`, in UCI text (and in SAN too when `san`: a PGN's moves), up to the first
-    /// that is not legal, whose error is returned: the position is then the one that move was
-    /// tried in. The one implementation of a move list behind a position (the engine's
-    /// `position` command, the script commands, perft).
-    pub fn play_moves(&mut self, moves: &[String], san: bool) -> Result<(), MoveError> {
+    /// Plays `moves`, in the text of `dialect` (and in SAN too when `san`: a PGN's moves), up
+    /// to the first that is not legal, whose error is returned: the position is then the one
+    /// that move was tried in. The one implementation of a move list behind a position (the
+    /// engine's `position` command in every protocol, the script commands, perft).
+    pub fn play_moves(
+        &mut self,
+        moves: &[String],
+        dialect: MoveDialect,
+        san: bool,
+    ) -> Result<(), MoveError> {
         for text in moves {
             crate::with_position!(self, p => {
-                let m = match p.parse_uci_move(text) {
+                let m = match p.parse_move_text(text, dialect) {
                     Ok(m) => m,
                     Err(e) if san => p.parse_san_move(text).ok_or(e)?,
                     Err(e) => return Err(e),
@@ -134,7 +139,7 @@ impl AnyPosition {
 
     /// Plays moves given in UCI text ([`AnyPosition::play_moves`]).
     pub fn play_uci(&mut self, moves: &[String]) -> Result<(), SetupError> {
-        Ok(self.play_moves(moves, false)?)
+        Ok(self.play_moves(moves, MoveDialect::Uci, false)?)
     }
 
     /// The FEN.

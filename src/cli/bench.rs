@@ -109,6 +109,7 @@ pub fn positions(engine: &mut Engine) -> Vec<String> {
     for &plies in &RANDOM_PLIES {
         let _ = engine.set_position(None, &[]);
         let mut moves: Vec<String> = Vec::new();
+        // The random walk is written as text and replayed: `set_position` is what is timed.
         for _ in 0..plies {
             let legal = engine.legal_moves();
             if legal.is_empty() {
@@ -117,7 +118,7 @@ pub fn positions(engine: &mut Engine) -> Vec<String> {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            moves.push(legal[(seed % legal.len() as u64) as usize].clone());
+            moves.push(engine.move_text(legal[(seed % legal.len() as u64) as usize]));
             if engine.set_position(None, &moves).is_err() {
                 break;
             }

@@ -44,6 +44,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::net_args::NetArgs;
+use crate::board::Move;
 use crate::cli::output::say;
 use crate::engine::book::{kept_lines, BookFile, BookGame, Verdict};
 use crate::engine::game::GameResult;
@@ -166,7 +167,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGa
     engine.new_game();
     engine.set_position(Some(&s.fen), &[])?;
     let first = &s.first_moves[(number % s.first_moves.len() as u64) as usize];
-    engine.play_move(first)?;
+    engine.play_move(engine.parse_move(first)?)?;
     let mut moves = vec![first.clone()];
     let limits = Limits {
         nodes: Some(s.nodes),
@@ -179,14 +180,14 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGa
         let Some(&(_, best)) = lines.first() else {
             break;
         };
-        let near: Vec<&String> = lines
+        let near: Vec<Move> = lines
             .iter()
             .filter(|(_, score)| *score >= best - s.margin)
-            .map(|(m, _)| m)
+            .map(|&(m, _)| m)
             .collect();
-        let m = near[(next() % near.len() as u64) as usize].clone();
-        engine.play_move(&m)?;
-        moves.push(m);
+        let m = near[(next() % near.len() as u64) as usize];
+        moves.push(engine.move_text(m));
+        engine.play_move(m)?;
     }
     engine.set_option(names::MULTIPV, Some("1"))?;
     let mut score = None;
@@ -199,7 +200,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGa
             break "1/2-1/2";
         }
         let (best, outcome) = engine.search_sync(&limits);
-        let Some(mv) = best.best else {
+        let Some(mv) = best.best_move else {
             bail!("game {number}: no move in {}", engine.fen());
         };
         let white = engine.side_to_move().sign() * outcome.score;
@@ -212,7 +213,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<BookGa
         if decisive.abs() >= 8 {
             break if decisive > 0 { "1-0" } else { "0-1" };
         }
-        engine.play_move(&mv)?;
+        engine.play_move(mv)?;
     };
     let length = engine.moves_played() as u32;
     // A game over inside the book plies has no score after them: it was decided early.
@@ -247,7 +248,11 @@ pub fn run(args: &BookArgs, variant_files: &[PathBuf]) -> anyhow::Result<ExitCod
     engine.set_variant(&args.variant)?;
     engine.set_position(args.fen.as_deref(), &[])?;
     let fen = engine.fen();
-    let first_moves = engine.legal_moves();
+    let first_moves: Vec<String> = engine
+        .legal_moves()
+        .into_iter()
+        .map(|m| engine.move_text(m))
+        .collect();
     if first_moves.is_empty() || engine.game_over().is_some() {
         bail!("the game is over in {fen}: no book can start there");
     }

@@ -298,8 +298,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<GameRe
                 ok = false;
                 break;
             }
-            let m = &legal[(next() % legal.len() as u64) as usize];
-            engine.play_move(m)?;
+            engine.play_move(legal[(next() % legal.len() as u64) as usize])?;
         }
         if ok && engine.game_over().is_none() && !engine.legal_moves().is_empty() {
             break;
@@ -321,7 +320,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<GameRe
             break 0.5;
         }
         let (best, outcome) = engine.search_sync(&limits);
-        let Some(mv) = best.best else {
+        let (Some(mv), Some(text)) = (best.best_move, best.best) else {
             anyhow::bail!("game {number}: no move in {}", engine.fen());
         };
         let white = engine.side_to_move().sign();
@@ -329,12 +328,12 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<GameRe
         let detail = engine
             .legal_move_details()
             .into_iter()
-            .find(|d| d.uci == mv)
-            .with_context(|| format!("game {number}: {mv} is not legal in {}", engine.fen()))?;
+            .find(|d| d.mv == mv)
+            .with_context(|| format!("game {number}: {text} is not legal in {}", engine.fen()))?;
         let quiet = !detail.capture && detail.promotion.is_none() && !detail.piece_promotion;
         let sample = quiet && outcome.score.abs() < MATE_BOUND && !engine.in_check();
         plies.push(Ply {
-            uci: mv.clone(),
+            uci: text,
             white_score: score,
             sample: sample.then(|| engine.fen()),
         });
@@ -346,7 +345,7 @@ fn play(engine: &mut Engine, s: &Settings, number: u64) -> anyhow::Result<GameRe
         if decisive.abs() >= 8 {
             break if decisive > 0 { 1.0 } else { 0.0 };
         }
-        engine.play_move(&mv)?;
+        engine.play_move(mv)?;
     };
     Ok(GameRecord {
         number,

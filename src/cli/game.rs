@@ -7,7 +7,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{AnyPosition, Position};
-use crate::board::{AnyTables, MoveList, SetupError};
+use crate::board::{AnyTables, MoveDialect, MoveList, SetupError};
 use crate::color::Color;
 use serde::Serialize;
 
@@ -26,7 +26,7 @@ pub fn set_up(
     chess960: bool,
 ) -> Result<GamePosition, SetupError> {
     let mut pos = tables.position(fen, chess960)?;
-    pos.play_moves(moves, true)?;
+    pos.play_moves(moves, MoveDialect::Uci, true)?;
     Ok(GamePosition { pos })
 }
 

@@ -9,7 +9,7 @@ use super::{Engine, EngineError};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
 use crate::board::rules::{EndReason, Outcome};
-use crate::board::{MoveKind, MoveList};
+use crate::board::{Move, MoveDialect, MoveKind, MoveList};
 use crate::color::Color;
 use crate::search::support::captured_type;
 
@@ -19,8 +19,10 @@ pub type Coord = (u8, u8);
 /// One legal move, described for a protocol adapter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveDetail {
-    /// The move in UCI text (what [`Engine::play_move`] takes).
-    pub uci: String,
+    /// The move (what [`Engine::play_move`] takes).
+    pub mv: Move,
+    /// The move in the engine's dialect ([`Engine::move_text`]).
+    pub text: String,
     /// Where the moving piece starts (`None` for drops).
     pub from: Option<Coord>,
     /// Where the moving piece ends (the king's destination for castling).
@@ -71,7 +73,7 @@ pub struct GameOver {
     pub rule: EndReason,
 }
 
-fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
+fn details<B: Bitboard>(p: &Position<B>, dialect: MoveDialect) -> Vec<MoveDetail> {
     let t = p.tables();
     let v = p.variant();
     let geo = t.geo;
@@ -87,7 +89,7 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
     let mut out = Vec::with_capacity(list.len());
     for &m in &list {
         let kind = m.kind();
-        let uci = p.move_to_uci(m);
+        let text = p.move_text(m, dialect);
         let pass = kind == MoveKind::Special && m.from() == m.to();
         let (from, drop, piece) = if kind == MoveKind::Drop {
             (None, Some(letter(m.piece())), letter(m.piece()))
@@ -134,7 +136,8 @@ fn details<B: Bitboard>(p: &Position<B>) -> Vec<MoveDetail> {
             None
         };
         out.push(MoveDetail {
-            uci,
+            mv: m,
+            text,
             from: if pass { None } else { from },
             to,
             rook,
@@ -194,16 +197,22 @@ impl Engine {
         crate::with_position!(&self.game, p => p.history_len())
     }
 
-    /// Plays one legal move given in UCI text on the current position.
-    pub fn play_move(&mut self, uci: &str) -> Result<(), EngineError> {
+    /// Plays `m`, a legal move of the current position ([`Engine::parse_move`],
+    /// [`Engine::legal_move_details`]); a move that is not legal here is refused.
+    pub fn play_move(&mut self, m: Move) -> Result<(), EngineError> {
         if let Some(reason) = &self.refused {
             return Err(EngineError::NoPosition(reason.clone()));
         }
         crate::with_position!(&mut self.game, p => {
-            let m = p.parse_uci_move(uci).map_err(|_| EngineError::IllegalMove {
-                mv: uci.to_string(),
-                fen: p.fen(),
-            })?;
+            let mut legal = MoveList::new();
+            p.legal_moves(&mut legal);
+            if !legal.iter().any(|&x| x == m) {
+                // Not a move of this position: its text could name pieces the variant lacks.
+                return Err(EngineError::IllegalMove {
+                    mv: format!("{m:?}"),
+                    fen: p.fen(),
+                });
+            }
             p.make_move(m);
         });
         Ok(())
@@ -227,7 +236,7 @@ impl Engine {
 
     /// The legal moves of the current position, described.
     pub fn legal_move_details(&self) -> Vec<MoveDetail> {
-        crate::with_position!(&self.game, p => details(p))
+        crate::with_position!(&self.game, p => details(p, self.dialect))
     }
 
     /// Whether the game is over, by any rule of the variant the board layer knows

@@ -27,7 +27,7 @@ use searching::Running;
 use variants::{build_tables, unreachable_tables, unreachable_variant};
 
 use crate::board::position::AnyPosition;
-use crate::board::AnyTables;
+use crate::board::{AnyTables, Move, MoveDialect};
 use crate::eval::EvalParams;
 use crate::search::{self, Pool, Tt};
 use crate::variant::{Variant, VariantSet};
@@ -50,6 +50,9 @@ pub struct Engine {
     /// played, so a GUI's next `go` never searches a position it did not send.
     refused: Option<String>,
     options: Options,
+    /// How the protocol in use writes moves: every move the engine reads or writes as text
+    /// (positions, search lines, the best move) is in it.
+    dialect: MoveDialect,
     /// Recently selected variants' tables and evaluation (most recent last).
     compiled: Vec<variants::Compiled>,
     /// The book of `BookFile`, played from when `OwnBook` is on.
@@ -127,6 +130,7 @@ impl Engine {
             game,
             refused: None,
             options,
+            dialect: MoveDialect::Uci,
             compiled,
             book: None,
             tt: Arc::new(Tt::new(hash)),
@@ -171,7 +175,37 @@ impl Engine {
         self.options.bool(names::CHESS960) || self.variant.chess960
     }
 
-    /// Sets the position: `fen` (`None` = the variant's start) and then `moves` in UCI text.
+    /// Sets the notation of every move the engine reads and writes as text (UCI until set).
+    pub fn set_move_dialect(&mut self, dialect: MoveDialect) {
+        self.dialect = dialect;
+    }
+
+    /// The notation moves are read and written in ([`Engine::set_move_dialect`]).
+    pub fn move_dialect(&self) -> MoveDialect {
+        self.dialect
+    }
+
+    /// The legal move of the current position whose text (in the engine's dialect) is
+    /// `text`.
+    pub fn parse_move(&self, text: &str) -> Result<Move, EngineError> {
+        if let Some(reason) = &self.refused {
+            return Err(EngineError::NoPosition(reason.clone()));
+        }
+        crate::with_position!(&self.game, p => {
+            p.parse_move_text(text, self.dialect).map_err(|_| EngineError::IllegalMove {
+                mv: text.to_string(),
+                fen: p.fen(),
+            })
+        })
+    }
+
+    /// The text of `m`, a move of the current position, in the engine's dialect.
+    pub fn move_text(&self, m: Move) -> String {
+        crate::with_position!(&self.game, p => p.move_text(m, self.dialect))
+    }
+
+    /// Sets the position: `fen` (`None` = the variant's start) and then `moves` in the
+    /// engine's dialect ([`Engine::set_move_dialect`]).
     /// A bad FEN sets no position: until the next one, `go` answers without a move and no
     /// move is played ([`Engine::position_refused`]). An illegal move leaves the position
     /// reached before it, as Stockfish and Fairy-Stockfish do (what GUIs expect), and is the
@@ -214,7 +248,7 @@ impl Engine {
             .map_err(|e| bad_fen(fen.unwrap_or("startpos"), e.to_string()))?;
         // The moves up to an illegal one are played; the error names that move and the
         // position it was tried in.
-        let result = game.play_moves(moves, false).map_err(|e| {
+        let result = game.play_moves(moves, self.dialect, false).map_err(|e| {
             let crate::board::MoveError::Illegal(mv) = e;
             EngineError::IllegalMove {
                 mv,
@@ -230,9 +264,13 @@ impl Engine {
         self.game.fen()
     }
 
-    /// The legal moves of the current position in UCI text.
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_moves_uci()
+    /// The legal moves of the current position, in generation order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        crate::with_position!(&self.game, p => {
+            let mut list = crate::board::MoveList::new();
+            p.legal_moves(&mut list);
+            list.as_slice().to_vec()
+        })
     }
 
     /// Perft of the current position per root move.
@@ -520,7 +558,7 @@ mod tests {
         assert_eq!(e.pool.len(), 3);
         let (tx, rx) = crossbeam_channel::unbounded();
         e.set_on_bestmove(move |b| {
-            let _ = tx.send(b.best.clone());
+            let _ = tx.send(b.best_move);
         });
         for moves in [vec![], vec!["e2e4".to_string()]] {
             e.set_position(None, &moves).expect("position");
@@ -528,7 +566,7 @@ mod tests {
             e.go(Limits::depth(6));
             e.wait();
             let best = rx.recv().expect("bestmove").expect("a move");
-            assert!(legal.contains(&best), "{best}");
+            assert!(legal.contains(&best), "{best:?}");
             assert!(!e.is_searching());
             let (_, out) = e.search_sync(&Limits::depth(6));
             assert!(out.best.is_some());

@@ -1,9 +1,10 @@
 //! What the engine reports to the protocols: search lines, the best move, the selected
 //! variant's summary, what setting an option did, and the win/draw/loss model.
 
+use crate::board::Move;
 use crate::search::{Bound, Score};
 
-/// One line of search output with moves as UCI text.
+/// One line of search output with moves as text in the engine's dialect.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InfoLine {
     /// Iteration depth.
@@ -42,10 +43,15 @@ pub enum Info {
 /// The result of `go`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BestMove {
-    /// The best move, `None` when there is no legal move (or no position).
+    /// The best move in the engine's dialect, `None` when there is no legal move (or no
+    /// position).
     pub best: Option<String>,
-    /// The expected reply.
+    /// The expected reply, in the engine's dialect.
     pub ponder: Option<String>,
+    /// The best move, a move of the position searched.
+    pub best_move: Option<Move>,
+    /// The expected reply, a move of the position after the best move.
+    pub ponder_move: Option<Move>,
     /// Nothing was searched: the last position sent was refused ([`Engine::set_position`]);
     /// UCI answers `bestmove 0000`.
     pub no_position: bool,

@@ -6,7 +6,7 @@ use super::options::names;
 use super::{wdl, BestMove, Engine, Info, InfoLine};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::MoveList;
+use crate::board::{Move, MoveDialect, MoveList};
 use crate::search::{self, Context, Control, Limits, Progress, Settings};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -30,9 +30,9 @@ fn wait_for_release(infinite: bool, ctrl: &Control, stop_requested: &AtomicBool)
     }
 }
 
-/// Moves as UCI text, each in the position it is played in; stops at the first move that is
-/// not legal there (a PV must never show an illegal move).
-fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[crate::board::Move]) -> Vec<String> {
+/// Moves as text in `dialect`, each in the position it is played in; stops at the first move
+/// that is not legal there (a PV must never show an illegal move).
+fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[Move], dialect: MoveDialect) -> Vec<String> {
     let mut p = root.clone();
     let mut out = Vec::with_capacity(pv.len());
     let mut list = MoveList::new();
@@ -41,10 +41,28 @@ fn pv_text<B: Bitboard>(root: &Position<B>, pv: &[crate::board::Move]) -> Vec<St
         if !list.iter().any(|&x| x == m) {
             break;
         }
-        out.push(p.move_to_uci(m));
+        out.push(p.move_text(m, dialect));
         p.make_move(m);
     }
     out
+}
+
+/// The answer to `go` from a search's outcome: the best move and the reply expected, each
+/// checked legal where it is played.
+fn best_move<B: Bitboard>(
+    p: &Position<B>,
+    out: &search::Outcome,
+    dialect: MoveDialect,
+) -> BestMove {
+    let line: Vec<Move> = out.best.into_iter().chain(out.ponder).collect();
+    let text = pv_text(p, &line, dialect);
+    BestMove {
+        best: text.first().cloned(),
+        ponder: text.get(1).cloned(),
+        best_move: out.best.filter(|_| !text.is_empty()),
+        ponder_move: out.ponder.filter(|_| text.len() > 1),
+        no_position: false,
+    }
 }
 
 impl Engine {
@@ -64,13 +82,15 @@ impl Engine {
             self.refuse_go(reason, &limits);
             return;
         }
-        if let Some(m) = self.book_move(&limits) {
+        if let Some((m, pick)) = self.book_move(&limits) {
+            let text = self.move_text(m);
             (self.on_info)(&Info::Text(format!(
-                "book move {} ({} of {} games)",
-                m.uci, m.count, m.total
+                "book move {text} ({} of {} games)",
+                pick.count, pick.total
             )));
             (self.on_bestmove)(&BestMove {
-                best: Some(m.uci),
+                best: Some(text),
+                best_move: Some(m),
                 ..BestMove::default()
             });
             return;
@@ -82,6 +102,7 @@ impl Engine {
             move_overhead: self.options.int(names::MOVE_OVERHEAD).max(0) as u64,
         };
         let show_wdl = self.options.bool(names::SHOW_WDL);
+        let dialect = self.dialect;
         let cx = self.context(threads);
         let ctrl = Arc::clone(&cx.ctrl);
         ctrl.pondering.store(limits.ponder, Ordering::Relaxed);
@@ -110,21 +131,13 @@ impl Engine {
                             nps: prog.nodes * 1000 / ms.max(1),
                             hashfull: prog.hashfull,
                             time_ms: ms,
-                            pv: pv_text(p, &line.pv),
+                            pv: pv_text(p, &line.pv, dialect),
                         };
                         on_info(&Info::Line(info));
                     }
                 };
                 let out = search::run(p, &limits, &settings, &cx, start, &mut report);
-                let mut text = out.best.map(|m| pv_text(p, &[m])).unwrap_or_default();
-                if let (Some(b), Some(r)) = (out.best, out.ponder) {
-                    text = pv_text(p, &[b, r]);
-                }
-                BestMove {
-                    best: text.first().cloned(),
-                    ponder: text.get(1).cloned(),
-                    no_position: false,
-                }
+                best_move(p, &out, dialect)
             });
             wait_for_release(limits.infinite, &c2, &s2);
             on_best(&best);
@@ -146,7 +159,7 @@ impl Engine {
     /// The book's move for `go`, when `OwnBook` is on, the book is for this variant and has
     /// the position. Analysis (`infinite`) and pondering search instead, and `searchmoves`
     /// limits the book's choice too.
-    fn book_move(&self, limits: &Limits) -> Option<BookMove> {
+    fn book_move(&self, limits: &Limits) -> Option<(Move, BookMove)> {
         if limits.infinite || limits.ponder || !self.options.bool(names::OWN_BOOK) {
             return None;
         }
@@ -154,11 +167,15 @@ impl Engine {
             .book
             .as_ref()
             .filter(|b| *b.variant() == self.variant)?;
-        let legal = self.game.legal_moves_uci();
-        let key = crate::with_position!(&self.game, p => p.key());
-        book.pick(key, |m| {
-            legal.iter().any(|l| l == m)
-                && (limits.searchmoves.is_empty() || limits.searchmoves.iter().any(|s| s == m))
+        crate::with_position!(&self.game, p => {
+            // The book keeps its moves in UCI text, whatever the protocol.
+            let allowed = |text: &str| {
+                p.parse_uci_move(text).ok().filter(|m| {
+                    limits.searchmoves.is_empty() || limits.searchmoves.contains(m)
+                })
+            };
+            let pick = book.pick(p.key(), |text| allowed(text).is_some())?;
+            Some((allowed(&pick.uci)?, pick))
         })
     }
 
@@ -244,19 +261,19 @@ impl Engine {
         }
     }
 
-    /// The first move (UCI text) and score (for the side to move) of each line of `outcome`,
-    /// a search of the current position, in its order (best first).
-    pub fn line_first_moves(&self, outcome: &search::Outcome) -> Vec<(String, i32)> {
-        crate::with_position!(&self.game, p => {
-            outcome
-                .lines
-                .iter()
-                .filter_map(|l| {
-                    let first = l.pv.first()?;
-                    Some((pv_text(p, &[*first]).pop()?, l.raw))
-                })
-                .collect()
-        })
+    /// The first move and score (for the side to move) of each line of `outcome`, a search of
+    /// the current position, in its order (best first); a first move that is not legal here
+    /// is left out, as [`pv_text`] does.
+    pub fn line_first_moves(&self, outcome: &search::Outcome) -> Vec<(Move, i32)> {
+        let legal = self.legal_moves();
+        outcome
+            .lines
+            .iter()
+            .filter_map(|l| {
+                let first = *l.pv.first()?;
+                legal.contains(&first).then_some((first, l.raw))
+            })
+            .collect()
     }
 
     /// Runs a search to completion and returns its outcome without callbacks (for `bench`,
@@ -273,17 +290,7 @@ impl Engine {
         let cx = self.context(threads);
         crate::with_position!(&self.game, p => {
             let out = search::run(p, limits, &settings, &cx, start, &mut |_| {});
-            let text = match (out.best, out.ponder) {
-                (Some(b), Some(r)) => pv_text(p, &[b, r]),
-                (Some(b), None) => pv_text(p, &[b]),
-                _ => Vec::new(),
-            };
-            let best = BestMove {
-                best: text.first().cloned(),
-                ponder: text.get(1).cloned(),
-                no_position: false,
-            };
-            (best, out)
+            (best_move(p, &out, self.dialect), out)
         })
     }
 }

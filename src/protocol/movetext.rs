@@ -150,62 +150,6 @@ impl Coords {
         }
     }
 
-    /// Rewrites UCI move text (ranks from 1, as the engine facade prints it) for CECP.
-    pub fn from_uci(&self, uci: &str) -> String {
-        if uci == "0000" {
-            return "@@@@".to_string();
-        }
-        if !self.zero_based() {
-            return uci.to_string();
-        }
-        // On 10-rank boards every rank number drops by one (`a10` -> `a9`, `a1` -> `a0`).
-        let mut out = String::with_capacity(uci.len());
-        let b = uci.as_bytes();
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            if c.is_ascii_lowercase() && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
-                let mut j = i + 1;
-                let mut n = 0u32;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    n = n * 10 + (b[j] - b'0') as u32;
-                    j += 1;
-                }
-                out.push(c as char);
-                out += &n.saturating_sub(1).to_string();
-                i = j;
-            } else {
-                out.push(c as char);
-                i += 1;
-            }
-        }
-        out
-    }
-
-    /// The CECP text of a legal move.
-    pub fn move_text(&self, d: &MoveDetail) -> String {
-        if d.wall.is_some() {
-            // The wall as a second leg, before a promotion letter (`b7b8,b8c3q`), as
-            // Fairy-Stockfish writes walling moves for XBoard; a wall instead of a move is
-            // the null move of the piece its square names (`a1a1,a1a5`).
-            let text = self.from_uci(&d.uci);
-            return match (d.promotion, text.split_once(',')) {
-                (Some(p), Some((first, wall))) => {
-                    let first = first.strip_suffix(p.to_ascii_lowercase()).unwrap_or(first);
-                    format!("{first},{wall}{}", p.to_ascii_lowercase())
-                }
-                _ => text,
-            };
-        }
-        if d.pass {
-            return "@@@@".to_string();
-        }
-        if let Some(p) = d.drop {
-            return format!("{p}@{}", self.square(d.to));
-        }
-        self.from_uci(&d.uci)
-    }
-
     /// Reads a move the GUI sent.
     pub fn parse_move(&self, text: &str) -> Option<GuiMove> {
         let t = text.trim().trim_end_matches(',');
@@ -382,6 +326,8 @@ pub fn highlight_board(c: &Coords, marks: &[(Coord, char)]) -> String {
 mod tests {
     use super::*;
 
+    use crate::board::Move;
+
     #[test]
     fn holdings_squares_as_xboard_names_them() {
         // Minishogi (5x5, holdings of 5): White's hand in column `g`, Black's in `_`.
@@ -408,9 +354,10 @@ mod tests {
         );
     }
 
-    fn detail(uci: &str, from: Coord, to: Coord) -> MoveDetail {
+    fn detail(text: &str, from: Coord, to: Coord) -> MoveDetail {
         MoveDetail {
-            uci: uci.into(),
+            mv: Move::NONE,
+            text: text.into(),
             from: Some(from),
             to,
             rook: None,
@@ -437,16 +384,11 @@ mod tests {
         assert_eq!(c10.square((1, 0)), "b0");
         assert_eq!(c10.square((1, 9)), "b9");
         assert_eq!(c10.parse_square("b0"), Some((1, 0)));
-        assert_eq!(c10.from_uci("b1c3"), "b0c2");
-        assert_eq!(c10.from_uci("a10a9"), "a9a8");
-        assert_eq!(c10.from_uci("e9e10q"), "e8e9q");
-        assert_eq!(c10.from_uci("P@e5"), "P@e4");
         let c12 = Coords::new(12, 12);
         assert_eq!(c12.square((0, 9)), "a10");
         assert_eq!(c12.parse_square("l12"), Some((11, 11)));
         assert_eq!(c12.parse_square("a1"), Some((0, 0)));
         assert_eq!(c12.parse_square("a:"), Some((0, 9)));
-        assert_eq!(c12.from_uci("a10a11"), "a10a11");
     }
 
     #[test]
@@ -533,7 +475,7 @@ mod tests {
         let f = |t: &str| {
             c.parse_move(t)
                 .and_then(|m| find_move(&m, &legal))
-                .map(|d| d.uci.clone())
+                .map(|d| d.text.clone())
         };
         assert_eq!(f("e2e4").as_deref(), Some("e2e4"));
         assert_eq!(f("e1g1").as_deref(), Some("e1g1"));
@@ -551,20 +493,19 @@ mod tests {
     #[test]
     fn pass() {
         let c = Coords::new(9, 10);
-        let mut pass = detail("e2e2", (4, 1), (4, 1));
+        let mut pass = detail("@@@@", (4, 1), (4, 1));
         pass.from = None;
         pass.pass = true;
-        assert_eq!(c.move_text(&pass), "@@@@");
-        let legal = vec![detail("e2e3", (4, 1), (4, 2)), pass];
+        let legal = vec![detail("e1e2", (4, 1), (4, 2)), pass];
         let f = |t: &str| {
             c.parse_move(t)
                 .and_then(|m| find_move(&m, &legal))
-                .map(|d| d.uci.clone())
+                .map(|d| d.text.clone())
         };
-        assert_eq!(f("@@@@").as_deref(), Some("e2e2"));
+        assert_eq!(f("@@@@").as_deref(), Some("@@@@"));
         // CECP ranks are 0-based on 10-rank boards.
-        assert_eq!(f("e1e1").as_deref(), Some("e2e2"));
-        assert_eq!(f("e1e2").as_deref(), Some("e2e3"));
+        assert_eq!(f("e1e1").as_deref(), Some("@@@@"));
+        assert_eq!(f("e1e2").as_deref(), Some("e1e2"));
         assert_eq!(f("d1d1"), None);
     }
 
@@ -575,14 +516,11 @@ mod tests {
             wall: Some(wall),
             ..detail(uci, from, to)
         };
-        let mut promotion = walled("b7b8q,b8c3", (1, 6), (1, 7), (2, 2));
+        let mut promotion = walled("b7b8,b8c3q", (1, 6), (1, 7), (2, 2));
         promotion.promotion = Some('Q');
         let mut null = walled("a1a1,a1a5", (0, 0), (0, 0), (0, 4));
         null.from = None;
         null.pass = true;
-        // Fairy-Stockfish's XBoard form: the promotion letter after the wall's leg.
-        assert_eq!(c.move_text(&promotion), "b7b8,b8c3q");
-        assert_eq!(c.move_text(&null), "a1a1,a1a5");
         let legal = vec![
             walled("e2e4,e4e5", (4, 1), (4, 3), (4, 4)),
             walled("e2e4,e4d5", (4, 1), (4, 3), (3, 4)),
@@ -594,10 +532,10 @@ mod tests {
         let f = |t: &str| {
             c.parse_move(t)
                 .and_then(|m| find_move(&m, &legal))
-                .map(|d| d.uci.clone())
+                .map(|d| d.text.clone())
         };
         assert_eq!(f("e2e4,e4d5").as_deref(), Some("e2e4,e4d5"));
-        assert_eq!(f("b7b8,b8c3q").as_deref(), Some("b7b8q,b8c3"));
+        assert_eq!(f("b7b8,b8c3q").as_deref(), Some("b7b8,b8c3q"));
         assert_eq!(f("a1a1,a1a5").as_deref(), Some("a1a1,a1a5"));
         assert_eq!(f("d2d4,d4a1").as_deref(), Some("d2d4,d4a1"));
         assert_eq!(f("d2d4").as_deref(), Some("d2d4,d4a1"));

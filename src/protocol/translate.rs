@@ -1,7 +1,9 @@
-//! The UCI dialects (USI, UCCI): a UCI session whose lines are translated on the way in and
-//! on the way out, with the board size of the current variant for the coordinates.
+//! The UCI dialects (USI, UCCI): a UCI session whose command lines are translated on the way
+//! in and on the way out (names, clocks, positions). Moves are not translated: the engine reads
+//! and writes them in the dialect's own coordinates ([`MoveDialect`]), through the board.
 
 use super::{uci, Output};
+use crate::board::MoveDialect;
 use crate::color::Color;
 use crate::engine::Engine;
 use crate::variant::Variant;
@@ -9,7 +11,8 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-/// The board size that coordinates are translated for.
+/// What the translation of a line needs to know of the game: the board size (for SFEN's
+/// squares), the side to move (UCCI's clocks) and the third SFEN field's meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
     /// Number of files.
@@ -64,22 +67,39 @@ pub type InFn = fn(&str, Board) -> Option<String>;
 /// A translation of one output line.
 pub type OutFn = fn(&str, Board) -> String;
 
-/// Runs a dialect session: `default_variant` replaces chess (a GUI of the dialect never names
-/// its game), then every line goes through `to_uci` in and `from_uci` out.
+/// A dialect of UCI.
+#[derive(Clone, Copy)]
+pub struct Dialect {
+    /// The variant that replaces chess: a GUI of the dialect never names its game.
+    pub default_variant: &'static str,
+    /// How its moves are written.
+    pub moves: MoveDialect,
+    /// Its input lines as UCI lines.
+    pub to_uci: InFn,
+    /// UCI output lines as its own.
+    pub from_uci: OutFn,
+}
+
+/// Runs a session of `dialect`: `first` is the line that selected it.
 pub fn run(
     engine: &mut Engine,
-    default_variant: &str,
+    dialect: &Dialect,
     first: &str,
     input: &mut dyn BufRead,
     out: Output,
-    to_uci: InFn,
-    from_uci: OutFn,
 ) -> std::io::Result<()> {
+    let Dialect {
+        default_variant,
+        moves,
+        to_uci,
+        from_uci,
+    } = *dialect;
     if engine.variant().name == "chess" {
         if let Err(e) = engine.set_option("UCI_Variant", Some(default_variant)) {
             tracing::warn!("cannot switch to {default_variant}: {e}");
         }
     }
+    engine.set_move_dialect(moves);
     let board = Arc::new(AtomicU32::new(Board::of(engine).pack()));
     let writer = Translated {
         out,
@@ -141,37 +161,21 @@ pub fn option_line(line: &str, rename: fn(&str) -> String, name_word: bool) -> O
     )
 }
 
-/// An `info string` error line of the UCI session in a dialect's own notation: the move of
-/// `illegal move 'M' in position FEN` through `mv`, and that FEN (or the one of `bad FEN
-/// 'FEN'`) through `fen`; `None` for any other line. A GUI of the dialect then reads the
-/// move it sent and a position it can paste back.
-pub fn error_out(
-    line: &str,
-    mv: impl Fn(&str) -> String,
-    fen: impl Fn(&str) -> String,
-) -> Option<String> {
-    const MOVE: &str = "illegal move '";
+/// An `info string` error line of the UCI session with its position in a dialect's own
+/// notation: the FEN of `illegal move 'M' in position FEN` or of `bad FEN 'FEN'` through `fen`
+/// (the move is already the dialect's: the engine reads moves in it); `None` for any other
+/// line. A GUI of the dialect then reads a position it can paste back.
+pub fn error_out(line: &str, fen: impl Fn(&str) -> String) -> Option<String> {
     const IN: &str = "' in position ";
     const BAD_FEN: &str = "bad FEN '";
     let rest = line.strip_prefix("info string ")?;
-    // The span of `rest` from after `start` up to `end` (or the end of the line).
-    let span = |start: &str, end: &str| -> Option<(usize, usize)> {
-        let a = rest.find(start)? + start.len();
-        Some((a, a + rest[a..].find(end).unwrap_or(rest.len() - a)))
+    let (a, b) = if let Some(i) = rest.find(IN) {
+        let a = i + IN.len();
+        (a, a + rest[a..].find("; ").unwrap_or(rest.len() - a))
+    } else {
+        let a = rest.find(BAD_FEN)? + BAD_FEN.len();
+        (a, a + rest[a..].find("': ").unwrap_or(rest.len() - a))
     };
-    if let Some((a, b)) = span(MOVE, IN) {
-        let at = (b + IN.len()).min(rest.len());
-        let end = at + rest[at..].find("; ").unwrap_or(rest.len() - at);
-        return Some(format!(
-            "info string {}{}{}{}{}",
-            &rest[..a],
-            mv(&rest[a..b]),
-            &rest[b..at],
-            fen(&rest[at..end]),
-            &rest[end..]
-        ));
-    }
-    let (a, b) = span(BAD_FEN, "': ")?;
     Some(format!(
         "info string {}{}{}",
         &rest[..a],
@@ -180,33 +184,11 @@ pub fn error_out(
     ))
 }
 
-/// Rewrites the moves of a UCI output line (after `bestmove`, `ponder`, `currmove` and
-/// `pv`) with `mv`; `bestmove (none)` and the null move `bestmove 0000` (nothing searched:
-/// no position) become `bestmove {none}`.
-pub fn moves_out(line: &str, none: &str, mv: impl Fn(&str) -> String) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
-    match words.first().copied() {
-        Some("bestmove") if matches!(words.get(1), Some(&"(none)") | Some(&"0000") | None) => {
-            format!("bestmove {none}")
-        }
-        Some("bestmove") | Some("info") if words.get(1) != Some(&"string") => {
-            let mut in_pv = false;
-            words
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    let after = |k: &str| i > 0 && words[i - 1] == k;
-                    let conv = in_pv || after("bestmove") || after("ponder") || after("currmove");
-                    in_pv |= *w == "pv";
-                    if conv {
-                        mv(w)
-                    } else {
-                        w.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
+/// `bestmove` without a move (`(none)`: no legal move; `0000`: no position) as the dialect
+/// writes it (`bestmove {none}`); any other line as it is.
+pub fn no_move_out(line: &str, none: &str) -> String {
+    match line.split(' ').collect::<Vec<_>>().as_slice() {
+        ["bestmove"] | ["bestmove", "(none)" | "0000", ..] => format!("bestmove {none}"),
         _ => line.to_string(),
     }
 }

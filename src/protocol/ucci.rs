@@ -13,11 +13,20 @@
 //!
 //! `banmoves` is not supported: the session answers it as an unknown command.
 
-use super::translate::{moves_out, Board};
+use super::translate::{no_move_out, Board, Dialect};
 use super::Output;
+use crate::board::MoveDialect;
 use crate::color::Color;
 use crate::engine::Engine;
 use std::io::BufRead;
+
+/// UCCI: xiangqi unless the GUI chose another variant before.
+const UCCI: Dialect = Dialect {
+    default_variant: "xiangqi",
+    moves: MoveDialect::Ucci,
+    to_uci,
+    from_uci: to_ucci,
+};
 
 /// Runs a UCCI session: `first` is the line that selected it (normally `ucci`).
 pub fn run(
@@ -26,7 +35,7 @@ pub fn run(
     input: &mut dyn BufRead,
     out: Output,
 ) -> std::io::Result<()> {
-    super::translate::run(engine, "xiangqi", first, input, out, to_uci, to_ucci)
+    super::translate::run(engine, &UCCI, first, input, out)
 }
 
 fn option_to_uci(name: &str) -> String {
@@ -47,35 +56,6 @@ fn option_to_ucci(name: &str) -> String {
     }
 }
 
-/// Shifts the rank numbers of a move by `delta` on a 10-rank board (UCCI's 0-9 against our
-/// 1-10); other boards and text that is not a move are left alone.
-fn shift_ranks(m: &str, b: Board, delta: i32) -> String {
-    if b.ranks != 10 {
-        return m.to_string();
-    }
-    let mut out = String::new();
-    let mut chars = m.chars().peekable();
-    let mut prev_letter = false;
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() && prev_letter {
-            let mut num = c.to_string();
-            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                num.push(*d);
-                chars.next();
-            }
-            match num.parse::<i32>().ok().and_then(|n| n.checked_add(delta)) {
-                Some(n) if (0..=10).contains(&n) => out += &n.to_string(),
-                _ => out += &num,
-            }
-            prev_letter = false;
-        } else {
-            out.push(c);
-            prev_letter = c.is_ascii_lowercase();
-        }
-    }
-    out
-}
-
 /// A UCCI input line as the UCI session reads it.
 pub fn to_uci(line: &str, b: Board) -> Option<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -94,17 +74,6 @@ pub fn to_uci(line: &str, b: Board) -> Option<String> {
             ),
             [] => "setoption".to_string(),
         },
-        "position" => {
-            let mi = rest.iter().position(|w| *w == "moves");
-            match mi {
-                Some(i) => {
-                    let moves: Vec<String> =
-                        rest[i + 1..].iter().map(|m| shift_ranks(m, b, 1)).collect();
-                    format!("position {} moves {}", rest[..i].join(" "), moves.join(" "))
-                }
-                None => line.trim().to_string(),
-            }
-        }
         "go" => {
             let letter = |c: Color| if c == Color::White { "w" } else { "b" };
             let (stm, opp) = (letter(b.side_to_move), letter(!b.side_to_move));
@@ -125,18 +94,15 @@ pub fn to_uci(line: &str, b: Board) -> Option<String> {
 }
 
 /// A UCI output line in UCCI.
-pub fn to_ucci(line: &str, b: Board) -> String {
+pub fn to_ucci(line: &str, _: Board) -> String {
     if line == "uciok" {
         return "ucciok".to_string();
     }
     if let Some(l) = super::translate::option_line(line, option_to_ucci, false) {
         return l;
     }
-    // Our FEN is UCCI's; only the move of an error line is written the UCCI way.
-    if let Some(l) = super::translate::error_out(line, |m| shift_ranks(m, b, -1), str::to_string) {
-        return l;
-    }
-    let line = moves_out(line, "nomove", |m| shift_ranks(m, b, -1));
+    // Our FEN is UCCI's, and the engine writes moves the UCCI way.
+    let line = no_move_out(line, "nomove");
     if line.starts_with("info ") && !line.starts_with("info string") {
         return line.replacen(" score cp ", " score ", 1);
     }
@@ -157,14 +123,10 @@ mod tests {
     #[test]
     fn lines_in_and_out() {
         let b = XIANGQI_RED;
-        // A rank past any number stays as it was sent (no overflow).
-        assert_eq!(
-            to_uci("position startpos moves a2147483647b1", b).unwrap(),
-            "position startpos moves a2147483647b2"
-        );
+        // Moves pass as they were sent: the engine reads them in UCCI's dialect.
         assert_eq!(
             to_uci("position startpos moves h2e2 h9g7", b).unwrap(),
-            "position startpos moves h3e3 h10g8"
+            "position startpos moves h2e2 h9g7"
         );
         assert_eq!(
             to_uci(
@@ -188,14 +150,10 @@ mod tests {
         );
         assert_eq!(
             to_ucci(
-                "info depth 5 seldepth 7 multipv 1 score cp 23 nodes 10 pv h3e3 h10g8",
+                "info depth 5 seldepth 7 multipv 1 score cp 23 nodes 10 pv h2e2 h9g7",
                 b
             ),
             "info depth 5 seldepth 7 multipv 1 score 23 nodes 10 pv h2e2 h9g7"
-        );
-        assert_eq!(
-            to_ucci("bestmove b1c3 ponder b10c8", b),
-            "bestmove b0c2 ponder b9c7"
         );
         assert_eq!(to_ucci("bestmove (none)", b), "bestmove nomove");
         assert_eq!(
@@ -203,13 +161,5 @@ mod tests {
             "option hashsize type spin default 16 min 1 max 32768"
         );
         assert_eq!(to_ucci("uciok", b), "ucciok");
-        // 8 ranks: nothing to shift.
-        let small = Board {
-            files: 8,
-            ranks: 8,
-            side_to_move: Color::White,
-            lion_square_field: false,
-        };
-        assert_eq!(to_ucci("bestmove e2e4", small), "bestmove e2e4");
     }
 }

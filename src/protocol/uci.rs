@@ -4,6 +4,7 @@
 
 use super::define::{self, DefineBlock, Taken};
 use super::Output;
+use crate::board::{Move, MoveDialect};
 use crate::engine::options::{names, OptionKind};
 use crate::engine::{BestMove, Engine, EngineError, Info, InfoLine, OptionOutcome, VariantSummary};
 use crate::search::{Bound, Limits, Score};
@@ -22,6 +23,7 @@ pub fn run(
     input: &mut dyn BufRead,
     out: Output,
 ) -> std::io::Result<()> {
+    engine.set_move_dialect(MoveDialect::Uci);
     run_translated(engine, first, input, out, &mut |_, l| Some(l.to_string()))
 }
 
@@ -240,15 +242,30 @@ impl Session {
             self.out.line(&format!("Nodes searched: {total}"));
             return;
         }
-        match parse_go(words) {
+        let mut unreadable = Vec::new();
+        let limits = parse_go(words, &mut |text| match engine.parse_move(text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                unreadable.push(e.to_string());
+                None
+            }
+        });
+        for e in unreadable {
+            self.info_string(&format!("error: searchmoves: {e}; it is left out"));
+        }
+        match limits {
             Ok(l) => engine.go(l),
             Err(e) => self.info_string(&format!("error: {e}")),
         }
     }
 }
 
-/// Reads the arguments of `go`.
-pub fn parse_go(words: &[&str]) -> Result<Limits, String> {
+/// Reads the arguments of `go`; `read_move` reads a move of `searchmoves` (`None`: left
+/// out).
+pub fn parse_go(
+    words: &[&str],
+    read_move: &mut dyn FnMut(&str) -> Option<Move>,
+) -> Result<Limits, String> {
     let mut l = Limits::default();
     let mut i = 0;
     let num = |i: usize, what: &str| -> Result<u64, String> {
@@ -286,7 +303,7 @@ pub fn parse_go(words: &[&str]) -> Result<Limits, String> {
             "searchmoves" => {
                 i += 1;
                 while i < words.len() && !is_go_keyword(words[i]) {
-                    l.searchmoves.push(words[i].to_string());
+                    l.searchmoves.extend(read_move(words[i]));
                     i += 1;
                 }
                 continue;
@@ -377,31 +394,43 @@ fn _option_names_used() -> [&'static str; 1] {
 mod tests {
     use super::*;
 
+    /// Reads every move as the null move but `d2d4`, which it cannot read.
+    fn moves(text: &str) -> Option<Move> {
+        (text != "d2d4").then_some(Move::NONE)
+    }
+
     #[test]
     fn go_arguments() {
-        let l = parse_go(&[
-            "wtime",
-            "1000",
-            "btime",
-            "-5",
-            "winc",
-            "10",
-            "movestogo",
-            "3",
-            "ponder",
-        ])
+        let l = parse_go(
+            &[
+                "wtime",
+                "1000",
+                "btime",
+                "-5",
+                "winc",
+                "10",
+                "movestogo",
+                "3",
+                "ponder",
+            ],
+            &mut moves,
+        )
         .unwrap();
         assert_eq!(l.wtime, Some(1000));
         assert_eq!(l.btime, Some(0));
         assert_eq!(l.winc, Some(10));
         assert_eq!(l.movestogo, Some(3));
         assert!(l.ponder);
-        let l = parse_go(&["searchmoves", "e2e4", "d2d4", "depth", "3"]).unwrap();
-        assert_eq!(l.searchmoves, vec!["e2e4", "d2d4"]);
+        let l = parse_go(
+            &["searchmoves", "e2e4", "d2d4", "a2a3", "depth", "3"],
+            &mut moves,
+        );
+        let l = l.unwrap();
+        assert_eq!(l.searchmoves, vec![Move::NONE, Move::NONE]);
         assert_eq!(l.depth, Some(3));
-        assert!(parse_go(&["depth", "x"]).is_err());
-        assert!(parse_go(&["depth"]).is_err());
-        assert!(parse_go(&["infinite", "foo"]).unwrap().infinite);
+        assert!(parse_go(&["depth", "x"], &mut moves).is_err());
+        assert!(parse_go(&["depth"], &mut moves).is_err());
+        assert!(parse_go(&["infinite", "foo"], &mut moves).unwrap().infinite);
     }
 
     #[test]

@@ -17,9 +17,19 @@
 //! the variant is shogi unless `USI_Variant` (or `--variants` and a default) says otherwise.
 
 pub use super::translate::Board;
+use super::translate::Dialect;
 use super::Output;
+use crate::board::MoveDialect;
 use crate::engine::Engine;
 use std::io::BufRead;
+
+/// USI: a shogi GUI never names the variant, so USI means shogi unless one was chosen before.
+const USI: Dialect = Dialect {
+    default_variant: "shogi",
+    moves: MoveDialect::Usi,
+    to_uci,
+    from_uci: to_usi,
+};
 
 /// Runs a USI session: `first` is the line that selected it (normally `usi`).
 pub fn run(
@@ -28,8 +38,7 @@ pub fn run(
     input: &mut dyn BufRead,
     out: Output,
 ) -> std::io::Result<()> {
-    // A shogi GUI never names the variant: USI means shogi unless one was chosen before.
-    super::translate::run(engine, "shogi", first, input, out, to_uci, to_usi)
+    super::translate::run(engine, &USI, first, input, out)
 }
 
 /// A USI input line as the UCI session reads it (`None`: nothing to do).
@@ -78,27 +87,22 @@ fn option_to_usi(name: &str) -> String {
     }
 }
 
+/// A USI `position` line as UCI's: an SFEN becomes our FEN; the moves stay USI text, which
+/// the engine reads in USI's dialect.
 fn position_to_uci(rest: &[&str], b: Board) -> String {
     let mi = rest.iter().position(|w| *w == "moves");
     let (spec, moves) = match mi {
-        Some(i) => (&rest[..i], &rest[i + 1..]),
+        Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, &rest[0..0]),
     };
-    let mut s = match spec {
+    let s = match spec {
         ["sfen", fields @ ..] if !fields.is_empty() => {
             format!("position fen {}", sfen_to_fen(fields, b))
         }
         // Anything else (`startpos`, or a malformed line) is the UCI session's to judge.
         _ => format!("position {}", spec.join(" ")),
     };
-    if mi.is_some() {
-        s += " moves";
-        for m in moves {
-            s.push(' ');
-            s += &move_to_uci(m, b);
-        }
-    }
-    s
+    [s, moves.join(" ")].join(" ").trim_end().to_string()
 }
 
 /// SFEN fields (board, side, hand, move number) as our FEN. In Chu Shogi (lishogi's SFEN)
@@ -259,11 +263,10 @@ pub fn to_usi(line: &str, b: Board) -> String {
     if let Some(l) = super::translate::option_line(line, option_to_usi, true) {
         return l;
     }
-    if let Some(l) = super::translate::error_out(line, |m| move_to_usi(m, b), |f| fen_to_sfen(f, b))
-    {
+    if let Some(l) = super::translate::error_out(line, |f| fen_to_sfen(f, b)) {
         return l;
     }
-    let line = super::translate::moves_out(line, "resign", |m| move_to_usi(m, b));
+    let line = super::translate::no_move_out(line, "resign");
     // USI counts a mate in plies: mate in n moves is 2n - 1 plies, mated in n is -2n.
     let words: Vec<&str> = line.split(' ').collect();
     words
@@ -323,46 +326,6 @@ fn uci_square((f, r): (u32, u32)) -> String {
     format!("{letter}{}", r + 1)
 }
 
-/// A move in UCI text (ours) as USI text; text it cannot read (squares off the board
-/// included) is left as it is.
-pub fn move_to_usi(m: &str, b: Board) -> String {
-    usi_move(m, b).unwrap_or_else(|| m.to_string())
-}
-
-fn usi_move(m: &str, b: Board) -> Option<String> {
-    if let Some((piece, to)) = m.split_once('@') {
-        let (sq, rest) = read_uci_square(to)?;
-        return Some(format!("{piece}*{}{rest}", usi_square(sq, b)?));
-    }
-    let (from, rest) = read_uci_square(m)?;
-    let (to, suffix) = read_uci_square(rest)?;
-    // `=` (promotion declined) is how USI writes every move: nothing.
-    let suffix = suffix.strip_prefix('=').unwrap_or(suffix);
-    Some(format!(
-        "{}{}{suffix}",
-        usi_square(from, b)?,
-        usi_square(to, b)?
-    ))
-}
-
-/// A move in USI text as our UCI text; text it cannot read is left as it is (and refused by
-/// the session as an illegal move).
-pub fn move_to_uci(m: &str, b: Board) -> String {
-    if let Some((piece, to)) = m.split_once('*') {
-        if let Some((sq, rest)) = read_usi_square(to, b) {
-            return format!("{piece}@{}{rest}", uci_square(sq));
-        }
-        return m.to_string();
-    }
-    let Some((from, rest)) = read_usi_square(m, b) else {
-        return m.to_string();
-    };
-    let Some((to, suffix)) = read_usi_square(rest, b) else {
-        return m.to_string();
-    };
-    format!("{}{}{suffix}", uci_square(from), uci_square(to))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,8 +370,9 @@ mod tests {
     }
 
     #[test]
-    fn error_lines_name_usi_moves_and_positions() {
-        let line = "info string error: illegal move 'c3c4' in position \
+    fn error_lines_name_usi_positions() {
+        // The move is the one the GUI sent, in USI already.
+        let line = "info string error: illegal move '7g7f' in position \
                     4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1; it and the moves after it are ignored";
         assert_eq!(
             to_usi(line, SHOGI),
@@ -436,35 +400,6 @@ mod tests {
     }
 
     #[test]
-    fn squares_moves_and_drops_translate_both_ways() {
-        for (usi, uci) in [
-            ("7g7f", "c3c4"),
-            ("3c3d", "g7g6"),
-            ("8h2b+", "b2h8+"),
-            ("P*5e", "P@e5"),
-            ("9a9i", "a9a1"),
-            ("1i1a", "i1i9"),
-        ] {
-            assert_eq!(move_to_uci(usi, SHOGI), uci);
-            assert_eq!(move_to_usi(uci, SHOGI), usi);
-        }
-        // A declined promotion is a plain move in USI.
-        assert_eq!(move_to_usi("b2h8=", SHOGI), "8h2b");
-        // 12 files: two-digit file numbers.
-        let chu = Board {
-            files: 12,
-            ranks: 12,
-            side_to_move: Color::White,
-            lion_square_field: true,
-        };
-        assert_eq!(move_to_usi("a1a2", chu), "12l12k");
-        assert_eq!(move_to_uci("12l12k", chu), "a1a2");
-        // Off the board or garbage: left for the session to refuse.
-        assert_eq!(move_to_uci("0a1a", SHOGI), "0a1a");
-        assert_eq!(move_to_uci("5z5y", SHOGI), "5z5y");
-    }
-
-    #[test]
     fn positions_and_clocks() {
         assert_eq!(
             to_uci(
@@ -472,7 +407,7 @@ mod tests {
                 SHOGI
             )
             .unwrap(),
-            "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1 moves c3c4"
+            "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1 moves 7g7f"
         );
         assert_eq!(
             sfen_to_fen(&["4k4/9/9/9/9/9/9/9/4K4", "w", "S2Pb3p", "12"], SHOGI),
@@ -539,11 +474,11 @@ mod tests {
             "option name Move_Overhead type spin default 100 min 0 max 5000"
         );
         assert_eq!(
-            to_usi("info depth 3 score mate 2 pv c3c4", SHOGI),
+            to_usi("info depth 3 score mate 2 pv 7g7f", SHOGI),
             "info depth 3 score mate 3 pv 7g7f"
         );
         assert_eq!(
-            to_usi("info depth 3 score mate -1 pv c3c4", SHOGI),
+            to_usi("info depth 3 score mate -1 pv 7g7f", SHOGI),
             "info depth 3 score mate -2 pv 7g7f"
         );
         assert_eq!(
@@ -552,14 +487,15 @@ mod tests {
         );
         assert_eq!(to_uci("gameover win", SHOGI), None);
         assert_eq!(
-            to_usi("bestmove c3c4 ponder g7g6", SHOGI),
+            to_usi("bestmove 7g7f ponder 3c3d", SHOGI),
             "bestmove 7g7f ponder 3c3d"
         );
-        assert_eq!(to_usi("bestmove (none)", SHOGI), "bestmove resign");
         assert_eq!(
-            to_usi("info depth 2 score cp 5 nodes 10 pv c3c4 P@e5", SHOGI),
-            "info depth 2 score cp 5 nodes 10 pv 7g7f P*5e"
+            to_uci("position startpos", SHOGI).unwrap(),
+            "position startpos"
         );
+        assert_eq!(to_usi("bestmove (none)", SHOGI), "bestmove resign");
+        assert_eq!(to_usi("bestmove 0000", SHOGI), "bestmove resign");
         assert_eq!(
             to_usi("option name UCI_Variant type combo default chess", SHOGI),
             "option name USI_Variant type combo default chess"

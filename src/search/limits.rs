@@ -28,8 +28,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Start in ponder mode (think on the opponent's time until `ponderhit` or `stop`).
     pub ponder: bool,
-    /// Restrict the root to these moves (UCI text).
-    pub searchmoves: Vec<String>,
+    /// Restrict the root to these moves (moves of the position searched).
+    pub searchmoves: Vec<crate::board::Move>,
 }
 
 impl Limits {

@@ -207,7 +207,7 @@ pub fn run<B: Bitboard>(
         let wanted: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| limits.searchmoves.iter().any(|s| *s == root.move_to_uci(m)))
+            .filter(|m| limits.searchmoves.contains(m))
             .collect();
         if !wanted.is_empty() {
             moves = wanted;

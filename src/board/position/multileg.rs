@@ -331,18 +331,6 @@ impl<B: Bitboard> Position<B> {
         self.promoted_from[e.sq.index()] = e.unpromoted;
     }
 
-    /// UCI/CECP text of a multi-leg move: the two legs joined by a comma, as XBoard writes
-    /// them (`from` to the kill square, then on to `to`).
-    pub(crate) fn multi_leg_text(&self, m: Move) -> String {
-        let geo = &self.t.geo;
-        let kill = geo.square_name(m.kill_square());
-        format!(
-            "{}{kill},{kill}{}",
-            geo.square_name(m.from()),
-            geo.square_name(m.to())
-        )
-    }
-
     /// Whether `m` changes nothing but the side to move: a pass, or a piece stepping out
     /// through an empty square and back (a lion's pass, which CECP engines such as HaChu
     /// write `@@@@`).

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use crate::board::AnyTables;
+use crate::board::{AnyTables, MoveDialect};
 use crate::variant::{Variant, VariantSet};
 pub use file::{kept_lines, BookFile, BookGame, Verdict};
 
@@ -102,12 +102,13 @@ impl OpeningBook {
             let mut p = start.clone();
             for m in line {
                 let key = crate::with_position!(&p, q => q.key());
-                p.play_moves(std::slice::from_ref(m), false).map_err(|_| {
-                    contents(format!(
-                        "the kept line '{}' has a move that is not legal: {m}",
-                        line.join(" ")
-                    ))
-                })?;
+                p.play_moves(std::slice::from_ref(m), MoveDialect::Uci, false)
+                    .map_err(|_| {
+                        contents(format!(
+                            "the kept line '{}' has a move that is not legal: {m}",
+                            line.join(" ")
+                        ))
+                    })?;
                 let here = moves.entry(key).or_default();
                 match here.iter_mut().find(|(x, _)| x == m) {
                     Some(e) => e.1 += count,

@@ -2,9 +2,9 @@
 
 use super::Session;
 use crate::color::Color;
-use crate::engine::game::{Coord, MoveDetail};
+use crate::engine::game::Coord;
 use crate::engine::Engine;
-use crate::protocol::movetext::{highlight_board, Coords};
+use crate::protocol::movetext::highlight_board;
 use crate::protocol::xboard_setup::{holdings_order, piece_to_char_table};
 
 impl Session {
@@ -134,17 +134,4 @@ impl Session {
         }
         v
     }
-}
-
-/// The moves of `from` as CECP text (for tests and tools).
-pub fn moves_from(engine: &Engine, c: &Coords, from: Coord) -> Vec<(MoveDetail, String)> {
-    engine
-        .legal_move_details()
-        .into_iter()
-        .filter(|d| d.from == Some(from))
-        .map(|d| {
-            let t = c.move_text(&d);
-            (d, t)
-        })
-        .collect()
 }

@@ -13,10 +13,10 @@ mod edit;
 mod highlight;
 mod thinking;
 
+use crate::board::{Move, MoveDialect};
 use crate::color::Color;
 use clock::Level;
 use edit::EditBoard;
-pub use highlight::moves_from;
 pub use thinking::{cecp_score, thinking_line};
 use thinking::{lock, Shared};
 
@@ -74,7 +74,7 @@ struct Session {
     time_cs: Option<u64>,
     otim_cs: Option<u64>,
     ponder: bool,
-    excluded: Vec<String>,
+    excluded: Vec<Move>,
     coords: Coords,
     lifted: Option<Coord>,
     last_score: Option<i32>,
@@ -99,11 +99,11 @@ pub fn run(
 ) -> std::io::Result<()> {
     let (tx, rx) = unbounded::<Event>();
     let gen = Arc::new(AtomicU64::new(0));
+    engine.set_move_dialect(MoveDialect::Cecp);
     let v = engine.variant();
     let coords = Coords::new(v.files, v.ranks);
     let shared = Arc::new(Mutex::new(Shared {
         post: false,
-        coords,
         quiet: false,
         last: None,
         printed: None,
@@ -118,7 +118,7 @@ pub fn run(
                 Info::Line(l) => {
                     s.last = Some((l.depth, cecp_score(l.score), l.nodes));
                     if s.post && !s.quiet && l.multipv <= 1 && s.is_new(l) {
-                        o.line(&thinking_line(l, &s.coords));
+                        o.line(&thinking_line(l));
                     }
                 }
                 Info::Text(t) => {
@@ -280,7 +280,6 @@ impl Session {
     fn set_coords(&mut self, engine: &Engine) {
         let v = engine.variant();
         self.coords = Coords::new(v.files, v.ranks);
-        lock(&self.shared).coords = self.coords;
     }
 
     /// Handles one line; false on `quit`.
@@ -593,7 +592,7 @@ impl Session {
             self.line(&format!("Illegal move: {text}"));
             return;
         };
-        if engine.play_move(&d.uci).is_err() {
+        if engine.play_move(d.mv).is_err() {
             self.line(&format!("Illegal move: {text}"));
             return;
         }
@@ -635,16 +634,16 @@ impl Session {
     }
 
     /// The root moves left after `exclude` (empty = all).
-    fn root_moves(&self, engine: &Engine) -> Vec<String> {
+    fn root_moves(&self, engine: &Engine) -> Vec<Move> {
         if self.excluded.is_empty() && !self.drop_castling {
             return Vec::new();
         }
         let all = engine.legal_move_details();
-        let kept: Vec<String> = all
+        let kept: Vec<Move> = all
             .iter()
             .filter(|d| !(self.drop_castling && d.rook.is_some()))
-            .filter(|d| !self.excluded.contains(&d.uci))
-            .map(|d| d.uci.clone())
+            .filter(|d| !self.excluded.contains(&d.mv))
+            .map(|d| d.mv)
             .collect();
         if kept.len() == all.len() {
             Vec::new()
@@ -720,7 +719,7 @@ impl Session {
         else {
             return;
         };
-        if engine.play_move(&d.uci).is_err() {
+        if engine.play_move(d.mv).is_err() {
             return;
         }
         if engine.game_over().is_none() {
@@ -751,18 +750,11 @@ impl Session {
         }
         self.searching = Searching::Idle;
         self.last_score = lock(&self.shared).last.map(|l| l.1);
-        let legal = engine.legal_move_details();
-        let chosen = b
-            .best
-            .as_ref()
-            .and_then(|u| legal.iter().find(|d| &d.uci == u))
-            .cloned();
-        match chosen {
-            Some(d) => {
-                let text = self.coords.move_text(&d);
-                if engine.play_move(&d.uci).is_ok() {
+        match b.best_move.zip(b.best) {
+            Some((mv, text)) => {
+                if engine.play_move(mv).is_ok() {
                     self.line(&format!("move {text}"));
-                    self.hint = b.ponder.as_ref().map(|p| self.coords.from_uci(p));
+                    self.hint = b.ponder;
                     self.excluded.clear();
                     self.flush_pongs();
                     if let Some(over) = self.game_end(engine) {
@@ -772,7 +764,7 @@ impl Session {
                     }
                     return;
                 }
-                tracing::warn!("the engine's move {} could not be played", d.uci);
+                tracing::warn!("the engine's move {text} could not be played");
                 self.flush_pongs();
             }
             None => {
@@ -918,11 +910,11 @@ impl Session {
             return;
         };
         if exclude {
-            if !self.excluded.contains(&d.uci) {
-                self.excluded.push(d.uci);
+            if !self.excluded.contains(&d.mv) {
+                self.excluded.push(d.mv);
             }
         } else {
-            self.excluded.retain(|m| *m != d.uci);
+            self.excluded.retain(|&m| m != d.mv);
         }
     }
 }

@@ -2,7 +2,6 @@
 //! between them to leave out a line that says nothing new.
 
 use crate::engine::InfoLine;
-use crate::protocol::movetext::Coords;
 use crate::search::{Bound, Score};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -10,7 +9,6 @@ use std::time::Instant;
 /// What the info callback needs.
 pub(super) struct Shared {
     pub(super) post: bool,
-    pub(super) coords: Coords,
     /// Suppress output (pondering).
     pub(super) quiet: bool,
     /// Last reported line: depth, score, nodes.
@@ -57,9 +55,9 @@ pub fn cecp_score(s: Score) -> i32 {
 }
 
 /// One thinking line: `ply score time nodes seldepth nps tbhits<TAB>pv`.
-pub fn thinking_line(l: &InfoLine, c: &Coords) -> String {
-    let pv: Vec<String> = l.pv.iter().map(|m| c.from_uci(m)).collect();
-    let mut pv = pv.join(" ");
+pub fn thinking_line(l: &InfoLine) -> String {
+    // The engine writes the PV in CECP's dialect already.
+    let mut pv = l.pv.join(" ");
     match l.bound {
         Bound::Lower => pv.push('!'),
         Bound::Upper => pv.push('?'),
