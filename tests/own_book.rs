@@ -6,64 +6,17 @@
 
 mod pipe_common;
 
+use pipe_common::Session;
+
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-/// Guard against a hung engine (not a timing assertion).
-const HANG: Duration = Duration::from_secs(60);
-
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-}
-
-impl Session {
-    fn start(first: &str) -> Session {
-        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
-        let mut s = Session { child, stdin, rx };
-        s.send(first);
-        s
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// The lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .rx
-                .recv_timeout(HANG)
-                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// `go` in the position sent: the lines up to `bestmove`.
-    fn go(&mut self, position: &str) -> Vec<String> {
-        self.send(position);
-        self.send("go nodes 2000");
-        self.until("bestmove")
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `go` in the position sent: the lines up to `bestmove`.
+fn go(s: &mut Session, position: &str) -> Vec<String> {
+    s.send(position);
+    s.send("go nodes 2000");
+    s.until("bestmove")
 }
 
 fn searched(lines: &[String]) -> bool {
@@ -131,7 +84,7 @@ fn uci_plays_from_the_book_while_in_it_and_searches_after() {
     let mut s = uci_with_book(&book);
 
     // The start position: only the kept first move, without a search.
-    let lines = s.go("position startpos");
+    let lines = go(&mut s, "position startpos");
     assert_eq!(best(&lines), "e2e4", "{lines:?}");
     assert!(!searched(&lines), "searched in the book: {lines:?}");
     assert!(
@@ -142,7 +95,7 @@ fn uci_plays_from_the_book_while_in_it_and_searches_after() {
     // After 1. e4 both replies are drawn, each about half of the time.
     let mut replies = BTreeMap::new();
     for _ in 0..40 {
-        let lines = s.go("position startpos moves e2e4");
+        let lines = go(&mut s, "position startpos moves e2e4");
         assert!(!searched(&lines), "{lines:?}");
         *replies.entry(best(&lines)).or_insert(0) += 1;
     }
@@ -150,7 +103,10 @@ fn uci_plays_from_the_book_while_in_it_and_searches_after() {
     assert_eq!(drawn, ["c7c5", "e7e5"], "{replies:?}");
 
     // The position after 1. e4 e5 sent as a FEN is found in the book too.
-    let lines = s.go("position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let lines = go(
+        &mut s,
+        "position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    );
     assert_eq!(best(&lines), "g1f3", "{lines:?}");
     assert!(!searched(&lines));
 
@@ -159,7 +115,7 @@ fn uci_plays_from_the_book_while_in_it_and_searches_after() {
         "position startpos moves d2d4",
         "position startpos moves e2e4 e7e5 g1f3",
     ] {
-        let lines = s.go(position);
+        let lines = go(&mut s, position);
         assert!(searched(&lines), "{position}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("book move")));
     }
@@ -179,7 +135,7 @@ fn uci_plays_from_the_book_while_in_it_and_searches_after() {
 
     // OwnBook off: a search in a book position.
     s.send("setoption name OwnBook value false");
-    let lines = s.go("position startpos");
+    let lines = go(&mut s, "position startpos");
     assert!(searched(&lines), "{lines:?}");
 }
 
@@ -226,7 +182,7 @@ fn a_corrupt_book_is_refused_and_the_engine_plays_on_without_one() {
             .find(|l| l.starts_with("info string error: cannot use book"))
             .unwrap_or_else(|| panic!("{}: no refusal in {lines:?}", path.display()));
         assert!(error.contains(want.as_str()), "{error} lacks '{want}'");
-        let lines = s.go("position startpos");
+        let lines = go(&mut s, "position startpos");
         assert!(searched(&lines), "{}: {lines:?}", path.display());
         assert!(!lines.iter().any(|l| l.contains("book move")));
     }
@@ -307,7 +263,7 @@ fn a_book_made_by_self_play_is_played_from() {
         .collect();
     assert!(!kept_first.is_empty(), "nothing kept: {text}");
     let mut s = uci_with_book(&path);
-    let lines = s.go("position startpos");
+    let lines = go(&mut s, "position startpos");
     assert!(!searched(&lines), "{lines:?}");
     assert!(kept_first.contains(&best(&lines).as_str()), "{lines:?}");
 }
@@ -336,7 +292,7 @@ fn the_committed_books_are_played_from() {
             .collect();
         let mut s = uci_with_book(&path);
         s.send(&format!("setoption name UCI_Variant value {variant}"));
-        let lines = s.go("position startpos");
+        let lines = go(&mut s, "position startpos");
         assert!(!searched(&lines), "{variant}: {lines:?}");
         assert!(kept_first.contains(&best(&lines)), "{variant}: {lines:?}");
         seen += 1;

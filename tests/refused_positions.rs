@@ -6,61 +6,7 @@
 
 mod pipe_common;
 
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
-
-/// Guard against a hung engine (not a timing assertion).
-const HANG: Duration = Duration::from_secs(60);
-
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-}
-
-impl Session {
-    fn start(first: &str) -> Session {
-        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
-        let mut s = Session { child, stdin, rx };
-        s.send(first);
-        s
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// The lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .rx
-                .recv_timeout(HANG)
-                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// The line that starts with `prefix`, after the ones before it.
-    fn line(&mut self, prefix: &str) -> String {
-        self.until(prefix).pop().expect("a line")
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use pipe_common::Session;
 
 /// `bad` sets no position; `go` answers `refusal` after an `info string` with the reason;
 /// then `good` sets one and `go` plays a move again.

@@ -6,13 +6,11 @@
 
 mod pipe_common;
 
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use pipe_common::Session;
 
-/// Guard against a hung engine (not a timing assertion).
-const HANG: Duration = Duration::from_secs(60);
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// A 6x6 chess without castling, and a section with a bad key.
 const BLOCK: &[&str] = &[
@@ -30,49 +28,6 @@ const BLOCK: &[&str] = &[
     "castling = perhaps",
     "end",
 ];
-
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-}
-
-impl Session {
-    fn start(first: &str) -> Session {
-        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
-        let mut s = Session { child, stdin, rx };
-        s.send(first);
-        s
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// The lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .rx
-                .recv_timeout(HANG)
-                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The bestmove of a depth-2 search must be a legal 6x6 move: files a-f, ranks 1-6.
 fn on_six_by_six(mv: &str) -> bool {
@@ -239,14 +194,11 @@ fn quit_inside_a_define_block_ends_the_session() {
         assert!(l.ends_with("nothing defined"), "{l}");
         // The engine exits on its own.
         for _ in 0..600 {
-            if s.child.try_wait().expect("wait").is_some() {
+            if s.has_exited() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        assert!(
-            s.child.try_wait().expect("wait").is_some(),
-            "{first}: still running"
-        );
+        assert!(s.has_exited(), "{first}: still running");
     }
 }

@@ -6,15 +6,10 @@
 
 mod pipe_common;
 
+use pipe_common::Session;
+
 use dabbaba::board::AnyPosition;
 use dabbaba::variant::builtin;
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
-
-/// Guard against a hung engine (not a timing assertion).
-const HANG: Duration = Duration::from_secs(60);
 
 /// A shogi move in USI text (`7g7f`, `8h2b+`, `P*5e`) as our UCI text (`c3c4`, `b2h8+`,
 /// `P@e5`), written here apart from the engine's own reading: files count from the right,
@@ -47,46 +42,22 @@ fn usi_text_reads_as_shogi_players_write_it() {
     }
 }
 
-/// A session over pipes (either dialect).
-struct Usi {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
+/// What the tests ask of a session in either dialect.
+trait DialectSession {
+    /// The lines answering `d`, up to the one that shows the position.
+    fn shown(&mut self) -> Vec<String>;
+    /// Asserts that `d` shows our FEN `fen`.
+    fn assert_fen(&mut self, fen: &str);
+    /// The move of the next `bestmove` line.
+    fn bestmove(&mut self) -> String;
 }
 
-impl Usi {
-    fn start() -> Usi {
-        let pipe_common::Pipes { child, stdin, rx } = pipe_common::start(&["-q"]);
-        Usi { child, stdin, rx }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .rx
-                .recv_timeout(HANG)
-                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// The lines answering `d`, up to the one that shows the position.
+impl DialectSession for Session {
     fn shown(&mut self) -> Vec<String> {
         self.send("d");
         self.until("info string variant")
     }
 
-    /// Asserts that `d` shows our FEN `fen`.
     fn assert_fen(&mut self, fen: &str) {
         let l = self.shown();
         let tail = format!("fen {fen}");
@@ -103,13 +74,6 @@ impl Usi {
     }
 }
 
-impl Drop for Usi {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
-
 /// The legal moves of shogi after `moves` (our UCI text), as UCI text.
 fn legal_after(fen: Option<&str>, moves: &[&str]) -> Vec<String> {
     let mut g = AnyPosition::new(builtin("shogi").expect("shogi"), fen, false).expect("position");
@@ -120,8 +84,7 @@ fn legal_after(fen: Option<&str>, moves: &[&str]) -> Vec<String> {
 
 #[test]
 fn a_shogi_gui_session() {
-    let mut u = Usi::start();
-    u.send("usi");
+    let mut u = Session::start("usi");
     let l = u.until("usiok");
     assert!(l.iter().any(|x| x.starts_with("id name Dabbaba")), "{l:?}");
     for opt in [
@@ -160,6 +123,20 @@ fn a_shogi_gui_session() {
         "{l:?}"
     );
     assert_eq!(l.last().map(String::as_str), Some("bestmove G*5b"));
+    // `searchmoves` in USI too: only the rook's move may be searched, though the gold drop
+    // mates.
+    u.send("position sfen 4k4/9/4P4/9/9/9/9/9/R3K4 b G 1");
+    u.send("go depth 3 searchmoves 9i9h");
+    assert_eq!(u.bestmove(), "9i9h");
+    // An illegal move in the list is named as it was sent, in a position in SFEN.
+    u.send("position startpos moves 7g7f 7g7f");
+    let error = u.line("info string");
+    assert!(
+        error.contains(
+            "'7g7f' in position lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+        ),
+        "{error}"
+    );
 
     // Gote to move in SFEN is our Black; a mated side resigns.
     u.send("position sfen 4k4/9/9/9/9/9/4s4/4g4/4K4 b - 1");
@@ -172,8 +149,7 @@ fn a_shogi_gui_session() {
 
 #[test]
 fn a_chu_shogi_sfen_names_the_square_of_a_lion_just_taken() {
-    let mut u = Usi::start();
-    u.send("usi");
+    let mut u = Session::start("usi");
     u.until("usiok");
     u.send("setoption name USI_Variant value chushogi");
     u.send("isready");
@@ -203,8 +179,7 @@ fn a_chu_shogi_sfen_names_the_square_of_a_lion_just_taken() {
 
 #[test]
 fn a_xiangqi_gui_session() {
-    let mut u = Usi::start();
-    u.send("ucci");
+    let mut u = Session::start("ucci");
     let l = u.until("ucciok");
     assert!(
         l.iter().any(|x| x.starts_with("option hashsize type spin")),

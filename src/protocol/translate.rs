@@ -141,6 +141,12 @@ impl Write for Translated {
     }
 }
 
+/// A command line's first word and the words after it; `None` for a blank line.
+pub fn split_command(line: &str) -> Option<(&str, Vec<&str>)> {
+    let mut words = line.split_whitespace();
+    Some((words.next()?, words.collect()))
+}
+
 /// An `option name NAME type ...` line of the UCI session with NAME renamed (`None` for any
 /// other line); `name_word`: whether the dialect keeps the word `name`.
 pub fn option_line(line: &str, rename: fn(&str) -> String, name_word: bool) -> Option<String> {

@@ -58,11 +58,10 @@ fn option_to_ucci(name: &str) -> String {
 
 /// A UCCI input line as the UCI session reads it.
 pub fn to_uci(line: &str, b: Board) -> Option<String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(&cmd) = words.first() else {
+    let Some((cmd, rest)) = super::translate::split_command(line) else {
         return Some(String::new());
     };
-    let rest = &words[1..];
+    let rest = rest.as_slice();
     Some(match cmd {
         "ucci" => "uci".to_string(),
         "uccinewgame" => "ucinewgame".to_string(),

@@ -43,11 +43,10 @@ pub fn run(
 
 /// A USI input line as the UCI session reads it (`None`: nothing to do).
 pub fn to_uci(line: &str, b: Board) -> Option<String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(&cmd) = words.first() else {
+    let Some((cmd, rest)) = super::translate::split_command(line) else {
         return Some(String::new());
     };
-    let rest = &words[1..];
+    let rest = rest.as_slice();
     Some(match cmd {
         "usi" => "uci".to_string(),
         "usinewgame" => "ucinewgame".to_string(),

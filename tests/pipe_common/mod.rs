@@ -75,3 +75,67 @@ fn spawn(mut cmd: Command) -> Pipes {
     });
     Pipes { child, stdin, rx }
 }
+
+/// How long a session waits for a line: a guard against a hung engine, not a timing
+/// assertion.
+#[allow(dead_code)] // not every test file holds a session
+pub const HANG: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A protocol session with the binary over pipes (`-q`), killed when dropped.
+#[allow(dead_code)] // not every test file holds a session
+pub struct Session {
+    pipes: Pipes,
+}
+
+#[allow(dead_code)] // not every test file uses every call
+impl Session {
+    /// Starts the binary and sends `first` (the line that picks the protocol).
+    pub fn start(first: &str) -> Session {
+        let mut s = Session {
+            pipes: start(&["-q"]),
+        };
+        s.send(first);
+        s
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.pipes.stdin, "{line}").expect("write");
+        self.pipes.stdin.flush().expect("flush");
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .pipes
+                .rx
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no '{prefix}'; got {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// The line that starts with `prefix`, after the ones before it.
+    pub fn line(&mut self, prefix: &str) -> String {
+        self.until(prefix).pop().expect("a line")
+    }
+
+    /// Whether the engine has exited.
+    pub fn has_exited(&mut self) -> bool {
+        self.pipes.child.try_wait().expect("wait").is_some()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.pipes.child.kill();
+        let _ = self.pipes.child.wait();
+    }
+}
