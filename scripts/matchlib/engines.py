@@ -55,8 +55,9 @@ class EngineSpec:
     cores: int = 1  # CECP `cores` (if the engine accepts smp)
     memory: int = 16  # CECP `memory` in MB (if the engine accepts memory)
     stderr: str | None = None  # file for the engine's standard error (default: discard)
+    depth: int | None = None  # UCI: this engine's own fixed depth, in place of the match's limits
 
-    KEYS = "cmd proto name arg dir option.NAME variant.V cores memory stderr"
+    KEYS = "cmd proto name arg dir option.NAME variant.V cores memory stderr depth"
 
     @classmethod
     def parse(cls, tokens):
@@ -88,6 +89,8 @@ class EngineSpec:
                 spec.memory = int(value)
             elif key == "stderr":
                 spec.stderr = value
+            elif key == "depth":
+                spec.depth = int(value)
             else:
                 raise ValueError(f"unknown engine setting {key!r} (keys: {cls.KEYS})")
         if not spec.cmd:
@@ -102,6 +105,8 @@ class EngineSpec:
             parts.append("args=" + " ".join(self.args))
         if self.dir:
             parts.append(f"dir={self.dir}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
         parts += [f"option.{k}={v}" for k, v in self.options.items()]
         return f"{self.name}: " + " ".join(parts)
 
@@ -321,6 +326,9 @@ class UciEngine(Engine):
             pos += " moves " + " ".join(self.to_engine(m) for m in moves)
         p.send(pos)
         go = ["go"]
+        if self.spec.depth is not None:
+            # This engine's own depth (matches of one engine at two depths).
+            limits = Limits(depth=self.spec.depth)
         if limits.base is not None:
             wt, bt = (max(1, int(c * 1000)) for c in clocks)
             go += [f"wtime {wt}", f"btime {bt}"]

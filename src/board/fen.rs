@@ -164,6 +164,9 @@ impl<B: Bitboard> Position<B> {
                 checkers: B::EMPTY,
                 waiting_side_safe: false,
                 lion_taker: None,
+                turn: 0,
+                turn_part: 0,
+                turn_goes_on: false,
             },
             history: Vec::with_capacity(64),
             blasts: Vec::new(),
@@ -411,6 +414,25 @@ impl<B: Bitboard> Position<B> {
                 value: f.to_string(),
             })?;
             rest.remove(0);
+        }
+        // Turns of several moves: the moves made in the turn so far (our addition, `~1`,
+        // written only when some are).
+        if let Some(turns) = &t.rules.turns {
+            self.st.turn = 2 * fullmove.saturating_sub(1) + self.stm as u32;
+            if let Some(f) = rest.last().and_then(|f| f.strip_prefix('~')) {
+                let made: u32 = f.parse().map_err(|_| FenError::BadCounter {
+                    what: "moves made in the turn",
+                    value: f.to_string(),
+                })?;
+                if made >= turns.moves_in(self.st.turn) {
+                    return Err(FenError::BadCounter {
+                        what: "moves made in the turn (more than the turn has)",
+                        value: f.to_string(),
+                    });
+                }
+                self.st.turn_part = made;
+                rest.pop();
+            }
         }
         // Lichess-style check counts after the counters: `+W+B`, checks given so far out of
         // three (as Fairy-Stockfish reads them).
@@ -967,7 +989,14 @@ impl<B: Bitboard> Position<B> {
         } else {
             s += &self.st.rule50.to_string();
         }
-        s += &format!(" {}", 1 + (self.game_ply - self.stm as u32) / 2);
+        if self.t.rules.turns.is_some() {
+            s += &format!(" {}", 1 + self.st.turn / 2);
+            if self.st.turn_part > 0 {
+                s += &format!(" ~{}", self.st.turn_part);
+            }
+        } else {
+            s += &format!(" {}", 1 + (self.game_ply - self.stm as u32) / 2);
+        }
         s
     }
 }

@@ -166,6 +166,11 @@ impl Engine {
         self.variants.iter().map(|v| v.name.clone()).collect()
     }
 
+    /// The definition of the variant named `name`, if the engine has one.
+    pub fn variant_named(&self, name: &str) -> Option<&Variant> {
+        self.variants.get(name)
+    }
+
     /// The current variant.
     pub fn variant(&self) -> &Variant {
         &self.variant

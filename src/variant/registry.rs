@@ -34,6 +34,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     builtin_file!("shogi.ini"),
     builtin_file!("xiangqi.ini"),
     builtin_file!("chu.ini"),
+    builtin_file!("turns.ini"),
 ];
 
 #[derive(Clone, Debug)]

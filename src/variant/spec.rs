@@ -169,6 +169,9 @@ impl VariantSpec {
                 walling_region: ByColor::both(Region::ALL),
                 wall_or_move: false,
                 flip_enclosed_pieces: EnclosingRule::None,
+                moves_per_turn: Vec::new(),
+                progressive_turns: false,
+                check_ends_turn: false,
             },
             checks: CheckRules {
                 checking: true,
@@ -754,6 +757,12 @@ impl VariantSpec {
         if let Some(r) = cx.parse("flipEnclosedPieces", values::enclosing) {
             s.flip_enclosed_pieces = r;
         }
+        // Our additions: turns of several moves (see `SpecialMoves::moves_per_turn`).
+        if let Some(list) = cx.parse("movesPerTurn", values::moves_per_turn) {
+            s.moves_per_turn = list;
+        }
+        cx.flag("progressiveTurns", &mut s.progressive_turns);
+        cx.flag("checkEndsTurn", &mut s.check_ends_turn);
     }
 
     fn game_end_keys(&mut self, cx: &mut Cx) {

@@ -436,6 +436,51 @@ pub struct SpecialMoves {
     pub wall_or_move: bool,
     /// `flipEnclosedPieces`.
     pub flip_enclosed_pieces: EnclosingRule,
+    /// `movesPerTurn` (our addition): how many moves each turn has, in turn order from the
+    /// start (White's first turn, Black's first, White's second, ...); past the list, its last
+    /// two entries repeat (one per side), or its only entry. Empty: one move a turn.
+    pub moves_per_turn: Vec<u8>,
+    /// `progressiveTurns` (our addition): turn `n` (from 1) has `n` moves, as in progressive
+    /// chess; overrides `movesPerTurn`.
+    pub progressive_turns: bool,
+    /// `checkEndsTurn` (our addition): a move that gives check ends its side's turn, the
+    /// moves left in it unplayed (Marseillais and progressive chess).
+    pub check_ends_turn: bool,
+}
+
+impl SpecialMoves {
+    /// Whether a turn may have more than one move.
+    pub fn multi_move_turns(&self) -> bool {
+        self.progressive_turns || self.moves_per_turn.iter().any(|&n| n > 1)
+    }
+
+    /// The number of moves of turn `turn` (0 = White's first), at least 1.
+    pub fn moves_in_turn(&self, turn: u32) -> u32 {
+        turn_length(&self.moves_per_turn, self.progressive_turns, turn)
+    }
+}
+
+/// The number of moves of turn `turn` (0 = White's first) under `movesPerTurn = list` and
+/// `progressiveTurns = progressive`, at least 1.
+pub fn turn_length(list: &[u8], progressive: bool, turn: u32) -> u32 {
+    {
+        if progressive {
+            return turn.saturating_add(1);
+        }
+        let n = match list.len() {
+            0 => 1,
+            1 => list[0],
+            len => {
+                let i = turn as usize;
+                if i < len {
+                    list[i]
+                } else {
+                    list[len - 2 + (i - len) % 2]
+                }
+            }
+        };
+        u32::from(n).max(1)
+    }
 }
 
 /// Checks and king rules.

@@ -23,6 +23,19 @@ pub fn count(s: &str) -> Result<u32, String> {
         .map_err(|_| format!("expected a non-negative integer, found '{s}'"))
 }
 
+/// `movesPerTurn`: move counts of the turns in order, separated by commas (`1,2`), each 1 to
+/// 32.
+pub fn moves_per_turn(s: &str) -> Result<Vec<u8>, String> {
+    s.split(',')
+        .map(|n| match n.trim().parse::<u8>() {
+            Ok(n @ 1..=32) => Ok(n),
+            _ => Err(format!(
+                "expected move counts from 1 to 32 separated by commas, found '{n}'"
+            )),
+        })
+        .collect()
+}
+
 /// Pairs of letters separated by spaces (`nh be`), upper-cased: `pieceSynonyms`.
 pub fn letter_pairs(s: &str) -> Result<Vec<(char, char)>, String> {
     s.split_whitespace()

@@ -66,6 +66,7 @@ impl<B: Bitboard> Position<B> {
         st.moved_unpromoted = 0;
         st.hand_added = 0;
         st.walls_lifted = B::EMPTY;
+        st.turn_goes_on = false;
         let mut k = st.key ^ z.side;
         // Clear e.p. squares.
         for sq in st.ep.iter() {
@@ -463,6 +464,49 @@ impl<B: Bitboard> Position<B> {
         if self.t.rules.moves.counting {
             self.update_counting();
         }
+        if self.t.rules.turns.is_some() {
+            self.advance_turn();
+        }
+    }
+
+    /// Turns of several moves: after a move (the side already switched), either the mover's
+    /// turn goes on (it moves again: the side switches back, its e.p. squares go, which only
+    /// the opponent could use) or the turn ends. A check ends it where `checkEndsTurn` says
+    /// so. The key holds the number of moves left in the turn.
+    #[inline(never)]
+    fn advance_turn(&mut self) {
+        let t = Arc::clone(&self.t);
+        let Some(turns) = &t.rules.turns else {
+            return;
+        };
+        let z = &t.zobrist;
+        let st = &mut self.st;
+        let length = turns.moves_in(st.turn);
+        let mut k = st.key ^ z.turn_left(length - st.turn_part);
+        let part = st.turn_part + 1;
+        let check = st.checkers.any();
+        if part < length && !(turns.check_ends_turn && check) {
+            st.turn_part = part;
+            st.turn_goes_on = true;
+            k ^= z.side;
+            for sq in st.ep.iter() {
+                k ^= z.ep[t.geo.file_of(sq) as usize];
+            }
+            st.ep = B::EMPTY;
+            self.stm = !self.stm;
+        } else {
+            st.turn += 1;
+            st.turn_part = 0;
+        }
+        let st = &mut self.st;
+        k ^= z.turn_left(turns.moves_in(st.turn) - st.turn_part);
+        st.key = k;
+        if st.turn_goes_on {
+            // The mover's own king: the opponent did not move, but the mover's own move may
+            // not have left it safe to test from the changed squares alone.
+            self.st.checkers = self.compute_checkers();
+            self.st.waiting_side_safe = false;
+        }
     }
 
     /// Takes back the last move made with [`Position::make_move`].
@@ -477,7 +521,9 @@ impl<B: Bitboard> Position<B> {
             return;
         };
         let st = self.st;
-        self.stm = !self.stm;
+        if !st.turn_goes_on {
+            self.stm = !self.stm;
+        }
         self.game_ply -= 1;
         let us = self.stm;
         let from = m.from();

@@ -122,6 +122,13 @@ pub struct State<B> {
     /// any piece that piece. Set by make-move or by the FEN (lishogi's SFEN keeps it too),
     /// and part of the key as an e.p. square is: it changes the legal moves.
     pub lion_taker: Option<Square>,
+    /// Turns of several moves (`Rules::turns`): the turn being played (0 = White's first)
+    /// and how many of its moves are made.
+    pub turn: u32,
+    /// See [`State::turn`].
+    pub turn_part: u32,
+    /// The move that led here left the same side to move (its turn goes on).
+    pub turn_goes_on: bool,
 }
 
 /// A position on bitboards of type `B`.
@@ -403,6 +410,9 @@ impl<B: Bitboard> Position<B> {
                     k ^= z.hand(ty, c, self.in_hand(ty, c));
                 }
             }
+        }
+        if let Some(turns) = &self.t.rules.turns {
+            k ^= z.turn_left(turns.moves_in(self.st.turn) - self.st.turn_part);
         }
         k
     }

@@ -31,6 +31,29 @@ pub struct Rules {
     /// Some rule takes moves out of the legal set after the legality test (`mustCapture`,
     /// `checking = false`, `mutuallyImmuneTypes`): see `board/rules/obligations.rs`.
     pub obligations: bool,
+    /// Turns of more than one move (`movesPerTurn`, `progressiveTurns`); `None`: one move a
+    /// turn.
+    pub turns: Option<TurnRules>,
+}
+
+/// Turns of several moves: the same side moves again until its turn's moves are made (or a
+/// check ends the turn).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnRules {
+    /// `movesPerTurn`.
+    pub moves_per_turn: Vec<u8>,
+    /// `progressiveTurns`.
+    pub progressive: bool,
+    /// `checkEndsTurn`.
+    pub check_ends_turn: bool,
+}
+
+impl TurnRules {
+    /// The number of moves of turn `turn` (0 = White's first).
+    #[inline]
+    pub fn moves_in(&self, turn: u32) -> u32 {
+        crate::variant::turn_length(&self.moves_per_turn, self.progressive, turn)
+    }
 }
 
 /// Capture rules, with their piece lists as type sets.
@@ -179,6 +202,11 @@ impl Rules {
             captures,
             end: EndRules::compile(v),
             material: MaterialKinds::compile(v),
+            turns: v.special_moves.multi_move_turns().then(|| TurnRules {
+                moves_per_turn: v.special_moves.moves_per_turn.clone(),
+                progressive: v.special_moves.progressive_turns,
+                check_ends_turn: v.special_moves.check_ends_turn,
+            }),
         }
     }
 }

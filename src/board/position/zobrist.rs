@@ -28,6 +28,9 @@ pub struct Zobrist {
     pub gates: Vec<u64>,
     /// Per piece (2 * type + colour) and count in hand; the key of count 0 is 0.
     pub hand: Vec<u64>,
+    /// Per number of moves left in the side to move's turn (capped at 63), for turns of
+    /// several moves; the key of one move left is 0, so one-move turns add nothing.
+    pub turn_left: [u64; 64],
     squares: usize,
 }
 
@@ -55,7 +58,10 @@ impl Zobrist {
         let hand = (0..2 * n_types * MAX_IN_HAND)
             .map(|i| if i % MAX_IN_HAND == 0 { 0 } else { next() })
             .collect();
+        // Drawn after every other key, so that adding them changed no other key.
+        let turn_left = std::array::from_fn(|i| if i <= 1 { 0 } else { next() });
         Zobrist {
+            turn_left,
             hand,
             psq,
             wall,
@@ -66,6 +72,12 @@ impl Zobrist {
             gates,
             squares,
         }
+    }
+
+    /// Key of `left` moves left in the side to move's turn.
+    #[inline]
+    pub fn turn_left(&self, left: u32) -> u64 {
+        self.turn_left[left.min(63) as usize]
     }
 
     /// Key of piece `pc` (see [`super::Piece`]) on `sq`.

@@ -195,6 +195,30 @@ pub fn run(
 /// Commands that end a search on the engine's own move or a ponder search (its result is
 /// dropped). Everything else (`ping`, `time`, `?`, `post`, `lift`, unknown input, ...) lets it
 /// run on.
+/// The variants CECP offers, by XBoard's names (`normal` for chess): the playable ones but
+/// those with turns of several moves, which XBoard 4.9.1 cannot play (it moves the sides in
+/// turn).
+fn cecp_variants(engine: &Engine) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for n in engine.playable_variant_names() {
+        if engine
+            .variant_named(&n)
+            .is_some_and(|v| v.special_moves.multi_move_turns())
+        {
+            continue;
+        }
+        let xb = if n == "chess" {
+            "normal".to_string()
+        } else {
+            n
+        };
+        if !names.contains(&xb) {
+            names.push(xb);
+        }
+    }
+    names
+}
+
 fn stops_search(cmd: &str) -> bool {
     matches!(
         cmd,
@@ -466,17 +490,7 @@ impl Session {
 
     fn features(&self, engine: &Engine) {
         self.line("feature done=0");
-        let mut names_seen: Vec<String> = Vec::new();
-        for n in engine.playable_variant_names() {
-            let xb = if n == "chess" {
-                "normal".to_string()
-            } else {
-                n
-            };
-            if !names_seen.contains(&xb) {
-                names_seen.push(xb);
-            }
-        }
+        let names_seen = cecp_variants(engine);
         self.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 \
              analyze=1 myname=\"{}\" variants=\"{}\" colors=0 ics=0 name=1 pause=1 nps=1 debug=1 memory=1 smp=1 \
@@ -554,6 +568,15 @@ impl Session {
         } else {
             name
         };
+        if engine
+            .variant_named(ours)
+            .is_some_and(|v| v.special_moves.multi_move_turns())
+        {
+            self.line(&format!(
+                "Error (XBoard cannot play turns of several moves; use UCI): {arg}"
+            ));
+            return;
+        }
         match engine.set_variant(ours) {
             Ok(summary) => {
                 if let Some(n) = &summary.notice {
@@ -873,17 +896,7 @@ impl Session {
         for l in lines {
             self.line(&format!("# {l}"));
         }
-        let mut all: Vec<String> = Vec::new();
-        for n in engine.playable_variant_names() {
-            let xb = if n == "chess" {
-                "normal".to_string()
-            } else {
-                n
-            };
-            if !all.contains(&xb) {
-                all.push(xb);
-            }
-        }
+        let all = cecp_variants(engine);
         self.line(&format!("feature variants=\"{}\"", all.join(",")));
     }
 

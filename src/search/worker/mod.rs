@@ -410,19 +410,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let new_depth = depth - 1 + i32::from(check);
             let mut score;
             if i == self.pv_idx {
-                score = -self.search(-beta, -alpha, new_depth, 1, true, false);
+                score = self.child(alpha, beta, new_depth, 1, true, false);
             } else {
                 let r = if depth >= 3 && i >= self.pv_idx + 3 && !check && !is_tactical_after(m) {
                     (self.lmr_of(depth, i - self.pv_idx) as i32 - 1).clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                score = -self.search(-alpha - 1, -alpha, new_depth - r, 1, false, true);
+                score = self.child(alpha, alpha + 1, new_depth - r, 1, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, 1, false, false);
+                    score = self.child(alpha, alpha + 1, new_depth, 1, false, false);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, new_depth, 1, true, false);
+                    score = self.child(alpha, beta, new_depth, 1, true, false);
                 }
             }
             self.unmake(m);
@@ -462,6 +462,37 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     #[inline]
     fn lmr_of(&self, depth: i32, moves: usize) -> u8 {
         self.lmr[(depth as usize).min(LMR_SIZE - 1)][moves.min(LMR_SIZE - 1)]
+    }
+
+    /// The score of the position after the move just made, for the side that made it, from
+    /// a search of it with the window `(alpha, beta)` seen from that side. Negamax, unless the
+    /// move left the same side to move (a turn of several moves goes on): then the child is
+    /// searched from the mover's side as it is.
+    #[inline]
+    fn child(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if self.pos.state().turn_goes_on {
+            self.search(alpha, beta, depth, ply, pv_node, cut_node)
+        } else {
+            -self.search(-beta, -alpha, depth, ply, pv_node, cut_node)
+        }
+    }
+
+    /// [`Worker::child`] for quiescence.
+    #[inline]
+    fn child_q(&mut self, alpha: i32, beta: i32, ply: usize, pv_node: bool, qply: u32) -> i32 {
+        if self.pos.state().turn_goes_on {
+            self.qsearch(alpha, beta, ply, pv_node, qply)
+        } else {
+            -self.qsearch(-beta, -alpha, ply, pv_node, qply)
+        }
     }
 
     #[inline]

@@ -157,6 +157,8 @@ impl<B: Bitboard> Worker<'_, B> {
                 && self.stack[ply - 1].played != NULL_MOVE
                 && beta.abs() < MATE_BOUND
                 && self.has_pieces(us)
+                // A pass is no move of a turn of several moves: it would end or split it.
+                && self.pos.tables().rules.turns.is_none()
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.make(NULL_MOVE, ply);
@@ -308,7 +310,7 @@ impl<B: Bitboard> Worker<'_, B> {
             // Step 11. Late move reductions, then PVS re-searches.
             let mut score;
             if searched == 0 {
-                score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+                score = self.child(alpha, beta, new_depth, ply + 1, pv_node, false);
             } else {
                 let mut r = 0;
                 if depth >= 3
@@ -326,12 +328,12 @@ impl<B: Bitboard> Worker<'_, B> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+                score = self.child(alpha, alpha + 1, new_depth - r, ply + 1, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                    score = self.child(alpha, alpha + 1, new_depth, ply + 1, false, !cut_node);
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                    score = self.child(alpha, beta, new_depth, ply + 1, true, false);
                 }
             }
             self.unmake(m);
@@ -523,7 +525,7 @@ impl<B: Bitboard> Worker<'_, B> {
                 }
             }
             self.make(m, ply);
-            let score = -self.qsearch(-beta, -alpha, ply + 1, pv_node, qply + 1);
+            let score = self.child_q(alpha, beta, ply + 1, pv_node, qply + 1);
             self.unmake(m);
             if self.stopped {
                 return 0;

@@ -1,0 +1,72 @@
+//! Turns of several moves (`movesPerTurn`, `progressiveTurns`, `checkEndsTurn`):
+//! Marseillais, balanced Marseillais, progressive and monster chess against a referee built on
+//! python-chess's chess moves (`scripts/multimove_oracle.py`: perft below every root move of
+//! eighteen positions, some in the middle of a turn, some after a check that ended one), the
+//! FEN of a position in the middle of a turn, and a search that plays the rest of its turn.
+//! The referee test is skipped with a message when python3 or python-chess is missing (a
+//! failure under `CI=true`).
+
+mod python_chess_common;
+mod skip_common;
+
+use dabbaba::board::AnyPosition;
+use dabbaba::engine::Engine;
+use dabbaba::search::Limits;
+use dabbaba::variant::builtin;
+
+#[test]
+fn multi_move_turns_match_the_python_chess_referee() {
+    python_chess_common::run_client_script("multimove_oracle.py", "multi-move turn");
+}
+
+/// After one of Marseillais' two moves White is still to move, the FEN says how many moves
+/// of the turn are made (`~1`), and it reads back to the same position and key.
+#[test]
+fn a_fen_in_the_middle_of_a_turn_reads_back() {
+    let v = builtin("marseillais").expect("built in");
+    let mut g = AnyPosition::new(v, None, false).expect("start");
+    g.play_uci(&["e2e4".to_string()]).expect("legal");
+    let fen = g.fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 ~1"
+    );
+    let back = AnyPosition::new(v, Some(&fen), false).expect("reads");
+    assert_eq!(back.fen(), fen);
+    dabbaba::with_position!(&g, p => {
+        let key = p.key();
+        dabbaba::with_position!(&back, q => assert_eq!(q.key(), key));
+        // The same board with the turn's second move still to come is another position.
+        let fresh = AnyPosition::new(
+            v,
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+            false,
+        )
+        .expect("reads");
+        dabbaba::with_position!(&fresh, q => assert_ne!(q.key(), key));
+    });
+    // A turn has no third move.
+    assert!(AnyPosition::new(v, Some("8/8/8/8/8/8/8/K6k w - - 0 1 ~2"), false).is_err());
+}
+
+/// White mates in one turn of two moves (Qf3, then Qxf7): the search finds it, and its line
+/// is the two moves of the same side.
+#[test]
+fn the_search_plays_both_moves_of_a_turn() {
+    let mut e = Engine::new();
+    e.set_variant("marseillais").expect("variant");
+    e.set_position(
+        Some("rnbqkbnr/pppp1ppp/8/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 0 3"),
+        &[],
+    )
+    .expect("position");
+    let (best, out) = e.search_sync(&Limits::depth(4));
+    assert_eq!(best.best.as_deref(), Some("d1f3"));
+    assert_eq!(best.ponder.as_deref(), Some("f3f7"));
+    assert!(out.score >= dabbaba::search::MATE_BOUND, "{}", out.score);
+    // Black, to move in a normal position, is not mated in one move of its own.
+    e.set_position(None, &["e2e4".to_string(), "e4e5".to_string()])
+        .expect("position");
+    let (best, _) = e.search_sync(&Limits::depth(3));
+    assert!(best.best.is_some());
+}
