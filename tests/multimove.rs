@@ -70,3 +70,30 @@ fn the_search_plays_both_moves_of_a_turn() {
     let (best, _) = e.search_sync(&Limits::depth(3));
     assert!(best.best.is_some());
 }
+
+/// In monster chess a position can come back after an odd number of plies (White's turns have
+/// two moves, Black's one): three times round a nine-ply cycle is a draw by repetition.
+#[test]
+fn a_repetition_over_an_odd_number_of_plies_is_found() {
+    let mut e = Engine::new();
+    e.set_variant("monster").expect("variant");
+    let cycle = [
+        "e1e2", "e2e1", "e8e7", "e1e2", "e2e1", "e7d7", "e1e2", "e2e1", "d7e8",
+    ];
+    let moves: Vec<String> = cycle
+        .iter()
+        .chain(cycle.iter())
+        .map(|m| m.to_string())
+        .collect();
+    let fen = "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1";
+    e.set_position(Some(fen), &moves[..9]).expect("legal");
+    assert!(e.game_over().is_none(), "twice is not yet a draw");
+    e.set_position(Some(fen), &moves).expect("legal");
+    let over = e.game_over().expect("the third time ends the game");
+    assert_eq!(
+        over.result,
+        dabbaba::engine::game::GameResult::Draw,
+        "{over:?}"
+    );
+    assert!(over.reason.contains("repetition"), "{over:?}");
+}

@@ -69,8 +69,11 @@ impl<B: Bitboard> Position<B> {
         let key = self.st.key;
         let mut found = 0;
         // Two plies back only a pass answered by a pass (lions, passing variants) can repeat
-        // the position; without passes the first candidate is four plies back.
-        let mut i = 2;
+        // the position; without passes the first candidate is four plies back. With turns of
+        // several moves the same side may be to move after an odd number of plies (monster
+        // chess: nine, White's two moves a turn and Black's one), so every ply is looked at.
+        let step = if self.t.rules.turns.is_some() { 1 } else { 2 };
+        let mut i = step;
         while i <= end {
             let j = n - i;
             if self.history[j].key == key {
@@ -79,7 +82,7 @@ impl<B: Bitboard> Position<B> {
                     return Some(i);
                 }
             }
-            i += 2;
+            i += step;
         }
         None
     }
