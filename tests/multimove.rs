@@ -50,7 +50,8 @@ fn a_fen_in_the_middle_of_a_turn_reads_back() {
 }
 
 /// White mates in one turn of two moves (Qf3, then Qxf7): the search finds it, and its line
-/// is the two moves of the same side.
+/// is the two moves of the same side; there is no move to ponder on (no reply of the
+/// opponent's comes next).
 #[test]
 fn the_search_plays_both_moves_of_a_turn() {
     let mut e = Engine::new();
@@ -62,7 +63,14 @@ fn the_search_plays_both_moves_of_a_turn() {
     .expect("position");
     let (best, out) = e.search_sync(&Limits::depth(4));
     assert_eq!(best.best.as_deref(), Some("d1f3"));
-    assert_eq!(best.ponder.as_deref(), Some("f3f7"));
+    assert_eq!(best.ponder, None);
+    let line: Vec<String> = out.lines[0]
+        .pv
+        .iter()
+        .take(2)
+        .map(|&m| format!("{m:?}"))
+        .collect();
+    assert_eq!(line.len(), 2, "the PV has the turn's second move");
     assert!(out.score >= dabbaba::search::MATE_BOUND, "{}", out.score);
     // Black, to move in a normal position, is not mated in one move of its own.
     e.set_position(None, &["e2e4".to_string(), "e4e5".to_string()])
@@ -96,4 +104,20 @@ fn a_repetition_over_an_odd_number_of_plies_is_found() {
         "{over:?}"
     );
     assert!(over.reason.contains("repetition"), "{over:?}");
+}
+
+/// A turn that could go on after a check is refused with its reason: the checking side would
+/// take the king on its next move.
+#[test]
+fn turns_of_several_moves_with_a_king_need_a_check_to_end_the_turn() {
+    let mut set = dabbaba::variant::VariantSet::with_builtins();
+    let report = set
+        .load_str("mm.ini", "[mm:chess]\nmovesPerTurn = 2\n")
+        .expect_err("refused");
+    let text = report.to_string();
+    assert!(
+        text.contains("mm.ini:1: checkEndsTurn: turns of several moves with a king need"),
+        "{text}"
+    );
+    assert!(set.get("mm").is_none());
 }

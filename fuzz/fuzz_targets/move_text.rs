@@ -1,13 +1,14 @@
-//! Move text in coordinate (UCI, USI, CECP) and SAN notation, in a position reached by a few
-//! moves from the start of any built-in variant: a move read from text is one of the legal
-//! moves, and text that names none is refused, never a panic.
+//! Move text in coordinate (UCI, USI, UCCI, CECP) and SAN notation, in a position reached by a
+//! few moves from the start of any built-in variant: a move read from text in any dialect is
+//! one of the legal moves, text that names none is refused, never a panic, and a legal move's
+//! text in each dialect reads back as a move written the same way.
 
 #![no_main]
 
 #[path = "common.rs"]
 mod common;
 
-use dabbaba::board::MoveList;
+use dabbaba::board::{MoveDialect, MoveList};
 use dabbaba::protocol::movetext::Coords;
 use dabbaba::with_position;
 use libfuzzer_sys::fuzz_target;
@@ -38,8 +39,21 @@ fuzz_target!(|data: &[u8]| {
             p.make_move(list.as_slice()[c as usize % list.len()]);
         }
         p.legal_moves(&mut list);
-        if let Ok(m) = p.parse_uci_move(text) {
-            assert!(list.iter().any(|&l| l == m), "{name}: {text:?} read as an illegal move");
+        for d in [MoveDialect::Uci, MoveDialect::Usi, MoveDialect::Ucci, MoveDialect::Cecp] {
+            if let Ok(m) = p.parse_move_text(text, d) {
+                assert!(
+                    list.iter().any(|&l| l == m),
+                    "{name}: {d:?} {text:?} read as an illegal move"
+                );
+            }
+            // The input picks one legal move to write and read back.
+            if let Some(&m) = list.as_slice().get(text.len() % list.len().max(1)) {
+                let written = p.move_text(m, d);
+                // Read back as a move with the same text (two moves may share one: the pass
+                // of any lion, a wall on the square Fairy-Stockfish's empty wall leg names).
+                let read = p.parse_move_text(&written, d).map(|r| p.move_text(r, d));
+                assert_eq!(read.ok(), Some(written.clone()), "{name}: {d:?} {written:?} does not read back");
+            }
         }
         if let Some(m) = p.parse_san_move(text) {
             assert!(list.iter().any(|&l| l == m), "{name}: SAN {text:?} read as an illegal move");

@@ -418,7 +418,7 @@ impl<B: Bitboard> Position<B> {
         // Turns of several moves: the moves made in the turn so far (our addition, `~1`,
         // written only when some are).
         if let Some(turns) = &t.rules.turns {
-            self.st.turn = 2 * fullmove.saturating_sub(1) + self.stm as u32;
+            self.st.turn = fullmove.saturating_sub(1).saturating_mul(2) + self.stm as u32;
             if let Some(f) = rest.last().and_then(|f| f.strip_prefix('~')) {
                 let made: u32 = f.parse().map_err(|_| FenError::BadCounter {
                     what: "moves made in the turn",
@@ -449,7 +449,8 @@ impl<B: Bitboard> Position<B> {
         if !rest.is_empty() {
             return Err(FenError::Trailing(rest.join(" ")));
         }
-        self.game_ply = 2 * fullmove.saturating_sub(1) + self.stm as u32;
+        // A huge move number saturates instead of overflowing.
+        self.game_ply = fullmove.saturating_sub(1).saturating_mul(2) + self.stm as u32;
         if self.st.counting_limit != 0 && self.st.rule50 != 0 {
             self.st.counting_ply = self.st.rule50;
             self.st.rule50 = 0;

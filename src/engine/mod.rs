@@ -185,11 +185,6 @@ impl Engine {
         self.dialect = dialect;
     }
 
-    /// The notation moves are read and written in ([`Engine::set_move_dialect`]).
-    pub fn move_dialect(&self) -> MoveDialect {
-        self.dialect
-    }
-
     /// The legal move of the current position whose text (in the engine's dialect) is
     /// `text`.
     pub fn parse_move(&self, text: &str) -> Result<Move, EngineError> {

@@ -254,7 +254,8 @@ fn go_to_uci(rest: &[&str]) -> String {
     out.join(" ")
 }
 
-/// A UCI output line in USI: option names, moves, `resign`, and mate distances in plies.
+/// A UCI output line in USI: option names, the positions of error lines in SFEN, `resign`,
+/// and mate distances in plies (the engine writes the moves in USI already).
 pub fn to_usi(line: &str, b: Board) -> String {
     if line == "uciok" {
         return "usiok".to_string();

@@ -328,6 +328,15 @@ pub fn run<B: Bitboard>(
             }
         }
     }
+    // The move to ponder on is the opponent's reply: none while the best move leaves the
+    // mover's own turn going on (its next move is the rest of the line, not a reply).
+    if ponder.is_some() && root.tables().rules.turns.is_some() {
+        let mut p = root.clone();
+        p.make_move(best);
+        if p.state().turn_goes_on {
+            ponder = None;
+        }
+    }
     Outcome {
         best: Some(best),
         ponder,

@@ -193,6 +193,19 @@ pub fn conclude(
         xboard: spec.xboard.clone(),
     };
 
+    // A turn that goes on after a check would let the checking side take the king on its
+    // next move: the board plays checks only as the end of a turn.
+    let s = &variant.special_moves;
+    if s.multi_move_turns() && !s.check_ends_turn && variant.king.is_some() {
+        errors.push(VariantError {
+            file: file.to_string(),
+            line,
+            key: "checkEndsTurn".to_string(),
+            reason: "turns of several moves with a king need checkEndsTurn = true: a turn that \
+                     went on after a check would take the king"
+                .to_string(),
+        });
+    }
     // A start FEN set in this file is reported at its line; an inherited one at the section.
     let (fen_file, fen_line) = match &spec.start_fen_origin {
         Some(o) if o.file == file && o.line >= line => (o.file.clone(), o.line),

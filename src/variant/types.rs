@@ -453,34 +453,27 @@ impl SpecialMoves {
     pub fn multi_move_turns(&self) -> bool {
         self.progressive_turns || self.moves_per_turn.iter().any(|&n| n > 1)
     }
-
-    /// The number of moves of turn `turn` (0 = White's first), at least 1.
-    pub fn moves_in_turn(&self, turn: u32) -> u32 {
-        turn_length(&self.moves_per_turn, self.progressive_turns, turn)
-    }
 }
 
 /// The number of moves of turn `turn` (0 = White's first) under `movesPerTurn = list` and
 /// `progressiveTurns = progressive`, at least 1.
 pub fn turn_length(list: &[u8], progressive: bool, turn: u32) -> u32 {
-    {
-        if progressive {
-            return turn.saturating_add(1);
-        }
-        let n = match list.len() {
-            0 => 1,
-            1 => list[0],
-            len => {
-                let i = turn as usize;
-                if i < len {
-                    list[i]
-                } else {
-                    list[len - 2 + (i - len) % 2]
-                }
-            }
-        };
-        u32::from(n).max(1)
+    if progressive {
+        return turn.saturating_add(1);
     }
+    let n = match list.len() {
+        0 => 1,
+        1 => list[0],
+        len => {
+            let i = turn as usize;
+            if i < len {
+                list[i]
+            } else {
+                list[len - 2 + (i - len) % 2]
+            }
+        }
+    };
+    u32::from(n).max(1)
 }
 
 /// Checks and king rules.

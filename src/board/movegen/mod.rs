@@ -4,8 +4,8 @@
 //! royal piece (and pseudo-royal pieces, with duple check) after the move.
 //!
 //! This module generates the moves of pieces on the board; drops and gating are in [`drops`],
-//! walls in [`walls`], the legality test in [`legality`] and the UCI text of moves in
-//! [`notation`].
+//! walls in [`walls`], the legality test in [`legality`] and the text of moves in each
+//! protocol's dialect in [`notation`].
 
 mod drops;
 mod legality;

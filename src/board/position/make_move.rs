@@ -482,7 +482,7 @@ impl<B: Bitboard> Position<B> {
         let z = &t.zobrist;
         let st = &mut self.st;
         let length = turns.moves_in(st.turn);
-        let mut k = st.key ^ z.turn_left(length - st.turn_part);
+        let mut k = st.key ^ turns.key(z, st.turn, st.turn_part);
         let part = st.turn_part + 1;
         let check = st.checkers.any();
         if part < length && !(turns.check_ends_turn && check) {
@@ -493,13 +493,17 @@ impl<B: Bitboard> Position<B> {
                 k ^= z.ep[t.geo.file_of(sq) as usize];
             }
             st.ep = B::EMPTY;
+            // Likewise Chu Shogi's lion-trading limit binds the opponent's next move only.
+            if let Some(sq) = st.lion_taker.take() {
+                k ^= z.ep[t.geo.file_of(sq) as usize];
+            }
             self.stm = !self.stm;
         } else {
             st.turn += 1;
             st.turn_part = 0;
         }
         let st = &mut self.st;
-        k ^= z.turn_left(turns.moves_in(st.turn) - st.turn_part);
+        k ^= turns.key(z, st.turn, st.turn_part);
         st.key = k;
         if st.turn_goes_on {
             // The mover's own king: the opponent did not move, but the mover's own move may

@@ -412,7 +412,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         if let Some(turns) = &self.t.rules.turns {
-            k ^= z.turn_left(turns.moves_in(self.st.turn) - self.st.turn_part);
+            k ^= turns.key(z, self.st.turn, self.st.turn_part);
         }
         k
     }

@@ -46,6 +46,22 @@ pub struct TurnRules {
     pub progressive: bool,
     /// `checkEndsTurn`.
     pub check_ends_turn: bool,
+    /// The first turn from which the turns' lengths repeat every two turns (`u32::MAX` for
+    /// progressive turns, which never do).
+    pub periodic_from: u32,
+}
+
+/// The first turn from which the lengths of `movesPerTurn = list` repeat every two turns (a
+/// list's last two entries repeat past its end; earlier entries may already).
+fn periodic_from(list: &[u8], progressive: bool) -> u32 {
+    if progressive {
+        return u32::MAX;
+    }
+    let mut p = list.len().saturating_sub(2);
+    while p > 0 && list[p - 1] == list[p + 1] {
+        p -= 1;
+    }
+    p as u32
 }
 
 impl TurnRules {
@@ -53,6 +69,20 @@ impl TurnRules {
     #[inline]
     pub fn moves_in(&self, turn: u32) -> u32 {
         crate::variant::turn_length(&self.moves_per_turn, self.progressive, turn)
+    }
+
+    /// The part of the zobrist key the turn adds, `part` of its moves made: the moves left
+    /// in it, and, while the turns to come do not yet repeat every two turns (progressive
+    /// turns; a `movesPerTurn` list's head that differs), the turn itself, since the same
+    /// board and moves left then have other turns after them.
+    #[inline]
+    pub fn key(&self, z: &super::zobrist::Zobrist, turn: u32, part: u32) -> u64 {
+        let index = if turn >= self.periodic_from {
+            0
+        } else {
+            z.turn_index(turn)
+        };
+        z.turn_left(self.moves_in(turn) - part) ^ index
     }
 }
 
@@ -206,6 +236,10 @@ impl Rules {
                 moves_per_turn: v.special_moves.moves_per_turn.clone(),
                 progressive: v.special_moves.progressive_turns,
                 check_ends_turn: v.special_moves.check_ends_turn,
+                periodic_from: periodic_from(
+                    &v.special_moves.moves_per_turn,
+                    v.special_moves.progressive_turns,
+                ),
             }),
         }
     }
@@ -431,5 +465,21 @@ mod tests {
             rules("kingofthehill").end.flag_piece[0],
             builtin("chess").unwrap().king
         );
+    }
+}
+
+#[cfg(test)]
+mod turn_tests {
+    use super::periodic_from;
+
+    #[test]
+    fn turn_lengths_repeat_from_where_the_list_says() {
+        assert_eq!(periodic_from(&[], false), 0);
+        assert_eq!(periodic_from(&[2], false), 0);
+        assert_eq!(periodic_from(&[2, 1], false), 0);
+        assert_eq!(periodic_from(&[1, 2, 2], false), 1);
+        assert_eq!(periodic_from(&[1, 2, 1, 2], false), 0);
+        assert_eq!(periodic_from(&[3, 1, 2, 2], false), 2);
+        assert_eq!(periodic_from(&[2], true), u32::MAX);
     }
 }

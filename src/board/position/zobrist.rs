@@ -31,6 +31,8 @@ pub struct Zobrist {
     /// Per number of moves left in the side to move's turn (capped at 63), for turns of
     /// several moves; the key of one move left is 0, so one-move turns add nothing.
     pub turn_left: [u64; 64],
+    /// Per turn (0 = White's first, capped at 63), where turns do not repeat yet.
+    pub turn_index: [u64; 64],
     squares: usize,
 }
 
@@ -60,8 +62,10 @@ impl Zobrist {
             .collect();
         // Drawn after every other key, so that adding them changed no other key.
         let turn_left = std::array::from_fn(|i| if i <= 1 { 0 } else { next() });
+        let turn_index = std::array::from_fn(|_| next());
         Zobrist {
             turn_left,
+            turn_index,
             hand,
             psq,
             wall,
@@ -78,6 +82,12 @@ impl Zobrist {
     #[inline]
     pub fn turn_left(&self, left: u32) -> u64 {
         self.turn_left[left.min(63) as usize]
+    }
+
+    /// Key of turn `turn`.
+    #[inline]
+    pub fn turn_index(&self, turn: u32) -> u64 {
+        self.turn_index[turn.min(63) as usize]
     }
 
     /// Key of piece `pc` (see [`super::Piece`]) on `sq`.

@@ -192,9 +192,6 @@ pub fn run(
     })
 }
 
-/// Commands that end a search on the engine's own move or a ponder search (its result is
-/// dropped). Everything else (`ping`, `time`, `?`, `post`, `lift`, unknown input, ...) lets it
-/// run on.
 /// The variants CECP offers, by XBoard's names (`normal` for chess): the playable ones but
 /// those with turns of several moves, which XBoard 4.9.1 cannot play (it moves the sides in
 /// turn).
@@ -219,6 +216,9 @@ fn cecp_variants(engine: &Engine) -> Vec<String> {
     names
 }
 
+/// Commands that end a search on the engine's own move or a ponder search (its result is
+/// dropped). Everything else (`ping`, `time`, `?`, `post`, `lift`, unknown input, ...) lets it
+/// run on.
 fn stops_search(cmd: &str) -> bool {
     matches!(
         cmd,
