@@ -245,6 +245,10 @@ fn handshake_lists_features_options_and_variants() {
         assert!(names.contains(&v), "{v} not in {names:?}");
     }
     assert!(!names.contains(&"chess"), "chess must be called normal");
+    // XBoard moves the sides in turn: turns of several moves are not offered, and refused.
+    for v in ["marseillais", "progressive", "monster"] {
+        assert!(!names.contains(&v), "{v} offered in {names:?}");
+    }
     assert!(
         all.contains("feature option=\"MultiPV -spin 1 1 500\""),
         "{all}"
@@ -265,6 +269,16 @@ fn handshake_lists_features_options_and_variants() {
         s.send(l);
     }
     assert!(s.sync(1).is_empty());
+    s.send("variant marseillais");
+    s.send("option UCI_Variant=progressive");
+    assert_eq!(
+        s.sync(2),
+        [
+            "Error (XBoard cannot play turns of several moves; use UCI): marseillais",
+            "Error (XBoard cannot play turns of several moves; use UCI): option \
+             UCI_Variant=progressive"
+        ]
+    );
     s.quit();
 }
 

@@ -192,16 +192,24 @@ pub fn run(
     })
 }
 
+/// Why CECP refuses a variant whose turns have several moves.
+const SEVERAL_MOVES: &str = "XBoard cannot play turns of several moves; use UCI";
+
+/// Whether the variant named `name` has turns of more than one move, which XBoard cannot
+/// play.
+fn has_several_moves_a_turn(engine: &Engine, name: &str) -> bool {
+    engine
+        .variant_named(name)
+        .is_some_and(|v| v.special_moves.multi_move_turns())
+}
+
 /// The variants CECP offers, by XBoard's names (`normal` for chess): the playable ones but
 /// those with turns of several moves, which XBoard 4.9.1 cannot play (it moves the sides in
 /// turn).
 fn cecp_variants(engine: &Engine) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for n in engine.playable_variant_names() {
-        if engine
-            .variant_named(&n)
-            .is_some_and(|v| v.special_moves.multi_move_turns())
-        {
+        if has_several_moves_a_turn(engine, &n) {
             continue;
         }
         let xb = if n == "chess" {
@@ -568,13 +576,8 @@ impl Session {
         } else {
             name
         };
-        if engine
-            .variant_named(ours)
-            .is_some_and(|v| v.special_moves.multi_move_turns())
-        {
-            self.line(&format!(
-                "Error (XBoard cannot play turns of several moves; use UCI): {arg}"
-            ));
+        if has_several_moves_a_turn(engine, ours) {
+            self.line(&format!("Error ({SEVERAL_MOVES}): {arg}"));
             return;
         }
         match engine.set_variant(ours) {
@@ -874,6 +877,14 @@ impl Session {
             }
             (_, v) => v.map(str::to_string),
         };
+        if spec.name == names::VARIANT
+            && value
+                .as_deref()
+                .is_some_and(|v| has_several_moves_a_turn(engine, v))
+        {
+            self.line(&format!("Error ({SEVERAL_MOVES}): option {arg}"));
+            return;
+        }
         match engine.set_option(name, value.as_deref()) {
             Ok(OptionOutcome::VariantsLoaded(added, notices)) => {
                 let mut lines = notices;
