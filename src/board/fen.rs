@@ -136,6 +136,14 @@ impl<B: Bitboard> Position<B> {
             counts: vec![0; 2 * n_types],
             hand: vec![0; if t.has_hands { 2 * n_types } else { 0 }],
             hand_total: [0; 2],
+            prison: vec![
+                0;
+                if t.rules.moves.prisons {
+                    2 * n_types
+                } else {
+                    0
+                }
+            ],
             stm: Color::White,
             game_ply: 0,
             chess960: chess960 || t.variant().chess960,
@@ -158,6 +166,7 @@ impl<B: Bitboard> Position<B> {
                 moved_unpromoted: 0,
                 moved_piece: EMPTY,
                 hand_added: 0,
+                prison_added: 0,
                 pseudo_royals: B::EMPTY,
                 last_move: Move::NONE,
                 walls_lifted: B::EMPTY,
@@ -473,9 +482,18 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Reads the holdings (the text between the brackets): piece letters, upper case for
-    /// White; `-` stands for empty hands.
+    /// White; `-` stands for empty hands. With prisons (`hostageExchange`) the hands come
+    /// first, then `|` and the prisoners, each in its captor's prison: `[Q|nP]` is a white
+    /// queen in White's hand, a black knight in White's prison and a white pawn in Black's.
     fn read_holdings(&mut self, h: &str) -> Result<(), FenError> {
         let t = Arc::clone(&self.t);
+        let h = match h.split_once('|') {
+            Some((hands, prisoners)) if t.rules.moves.prisons => {
+                self.read_prisoners(h, prisoners)?;
+                hands
+            }
+            _ => h,
+        };
         let bad = |reason: String| FenError::BadHoldings {
             field: h.to_string(),
             reason,
@@ -504,6 +522,35 @@ impl<B: Bitboard> Position<B> {
                 return Err(bad(format!("too many '{ch}'")));
             }
             let _ = self.add_to_hand(id, c, &mut ());
+        }
+        Ok(())
+    }
+
+    /// Reads the prisoners of a FEN's holdings `field` (the text after its `|`).
+    fn read_prisoners(&mut self, field: &str, prisoners: &str) -> Result<(), FenError> {
+        let t = Arc::clone(&self.t);
+        let bad = |reason: String| FenError::BadHoldings {
+            field: field.to_string(),
+            reason,
+        };
+        let mut chars = prisoners.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch == '-' {
+                continue;
+            }
+            if !ch.is_ascii_alphabetic() {
+                return Err(bad(format!("unexpected '{ch}' among the prisoners")));
+            }
+            let id = t
+                .variant()
+                .piece_by_letter(crate::variant::pieces::read_letter(ch, &mut chars))
+                .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
+            // A piece is held by the side that took it, the other colour.
+            let holder = !Color::of_letter(ch);
+            if self.in_prison(id, holder) as usize + 1 >= crate::board::position::MAX_IN_HAND {
+                return Err(bad(format!("too many '{ch}'")));
+            }
+            let _ = self.add_to_prison(id, holder);
         }
         Ok(())
     }
@@ -896,6 +943,18 @@ impl<B: Bitboard> Position<B> {
                     let l = v.pieces[ty as usize].text_for(c);
                     for _ in 0..self.in_hand(ty, c) {
                         s.push_str(&l);
+                    }
+                }
+            }
+            if t.rules.moves.prisons {
+                // White's pieces (in Black's prison), then Black's (in White's).
+                s.push('|');
+                for c in Color::BOTH {
+                    for ty in (0..t.n_types as u8).rev() {
+                        let l = v.pieces[ty as usize].text_for(c);
+                        for _ in 0..self.in_prison(ty, !c) {
+                            s.push_str(&l);
+                        }
                     }
                 }
             }

@@ -41,6 +41,11 @@ pub enum MoveKind {
     /// capture and return (igui), or with an empty kill square a null move by a piece that
     /// steps out and back (the lion's pass).
     MultiLeg = 8,
+    /// A hostage exchange (`hostageExchange`): a prisoner of type [`Move::ransom`] goes from
+    /// the mover's prison to the opponent's hand, and the mover's own piece of type
+    /// [`Move::piece`] comes out of the opponent's prison onto `to`; `from == to`, as for a
+    /// drop.
+    Exchange = 9,
 }
 
 impl MoveKind {
@@ -57,9 +62,16 @@ impl MoveKind {
         )
     }
 
-    /// Every kind, in code order (codes 9 to 15 of the 4-bit kind field are unused).
+    /// Whether a piece comes onto the board from off it (a drop or an exchange): `to` is
+    /// empty before the move and `from == to`.
+    #[inline(always)]
+    pub fn is_drop_like(self) -> bool {
+        matches!(self, MoveKind::Drop | MoveKind::Exchange)
+    }
+
+    /// Every kind, in code order (codes 10 to 15 of the 4-bit kind field are unused).
     #[cfg(test)]
-    const ALL: [MoveKind; 9] = [
+    const ALL: [MoveKind; 10] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::Castling,
@@ -69,6 +81,7 @@ impl MoveKind {
         MoveKind::PiecePromotion,
         MoveKind::PieceDemotion,
         MoveKind::MultiLeg,
+        MoveKind::Exchange,
     ];
 }
 
@@ -87,6 +100,12 @@ const GATE_AT_TO: u32 = 1 << 30;
 const WALL: u32 = 1 << 31;
 /// Where a walling move keeps its piece type.
 const WALL_TYPE_SHIFT: u32 = 28;
+/// Where an exchange keeps its ransom's type (bits 28-30, so below
+/// [`Move::MAX_RANSOM_TYPES`]; bit 31, [`WALL`], stays clear).
+const RANSOM_SHIFT: u32 = 28;
+/// The kind field of an exchange, to tell its ransom bits from the flags of other moves.
+const EXCHANGE_KIND: u32 = (MoveKind::Exchange as u32) << 16;
+const KIND_FIELD: u32 = 15 << 16;
 
 /// A move in 32 bits (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -121,8 +140,27 @@ impl Move {
     /// Whether a drop places the promoted form of the hand piece.
     #[inline(always)]
     pub const fn drop_promoted(self) -> bool {
-        // Bits 28-30 of a walling move are its piece type, not flags.
-        self.0 & (DROP_PROMOTED | WALL) == DROP_PROMOTED
+        // Bits 28-30 of a walling move are its piece type, of an exchange its ransom's: not
+        // flags.
+        self.0 & (DROP_PROMOTED | WALL) == DROP_PROMOTED && self.0 & KIND_FIELD != EXCHANGE_KIND
+    }
+    /// Exchanges name ransoms of types below this (three bits); a variant with exchanges and
+    /// more types is refused at load.
+    pub const MAX_RANSOM_TYPES: u8 = 8;
+
+    /// A hostage exchange: the mover's `rescued` piece comes out of the opponent's prison
+    /// onto `to`, paid for by a prisoner of type `ransom` (below
+    /// [`Move::MAX_RANSOM_TYPES`]) from the mover's prison.
+    #[inline(always)]
+    pub const fn exchange(to: Square, rescued: u8, ransom: u8) -> Move {
+        debug_assert!(ransom < Move::MAX_RANSOM_TYPES);
+        let m = Move::new(to, to, MoveKind::Exchange, rescued);
+        Move(m.0 | (ransom as u32 & 7) << RANSOM_SHIFT)
+    }
+    /// The prisoner an exchange gives up (its type).
+    #[inline(always)]
+    pub const fn ransom(self) -> u8 {
+        ((self.0 >> RANSOM_SHIFT) & 7) as u8
     }
     /// `self` (a normal move or castling) with a `gate_type` piece gated from the hand onto
     /// its start square, or for castling with `at_to` onto the rook's square.
@@ -168,7 +206,7 @@ impl Move {
     /// Whether a piece is gated from the hand.
     #[inline(always)]
     pub const fn is_gating(self) -> bool {
-        self.0 & (GATING | WALL) == GATING
+        self.0 & (GATING | WALL) == GATING && self.0 & KIND_FIELD != EXCHANGE_KIND
     }
     /// The square a gated piece lands on.
     #[inline(always)]
@@ -183,7 +221,7 @@ impl Move {
     /// unused kind code) give [`Move::NONE`], so every `Move` holds a valid kind.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
-        if (bits >> 16) & 15 > MoveKind::MultiLeg as u32 {
+        if (bits >> 16) & 15 > MoveKind::Exchange as u32 {
             Move::NONE
         } else {
             Move(bits)
@@ -208,8 +246,8 @@ impl Move {
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
         let code = ((self.0 >> 16) & 15) as u8;
-        debug_assert!(code <= MoveKind::MultiLeg as u8);
-        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=8, and the kind field of
+        debug_assert!(code <= MoveKind::Exchange as u8);
+        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=9, and the kind field of
         // every `Move` holds one of them: `Move::new` writes a `MoveKind`, the other
         // constructors go through it or keep the field, and `Move::from_bits` turns other
         // codes into `Move::NONE`. (A transmute, not a table: a lookup would cost a load on

@@ -122,6 +122,15 @@ impl<B: Bitboard> Position<B> {
             }
             return Some(s);
         }
+        if m.kind() == MoveKind::Exchange {
+            // The prisoner given, the piece freed, where it lands (`(N-B)@f7`).
+            return Some(format!(
+                "({}-{})@{}",
+                self.symbol(m.ransom()),
+                self.symbol(m.piece()),
+                self.square_text(to, n)
+            ));
+        }
         let drop = m.kind() == MoveKind::Drop;
         let moved = if drop {
             m.piece()
@@ -227,7 +236,7 @@ impl<B: Bitboard> Position<B> {
 
     fn piece_text(&self, m: Move, moved: u8, n: Notation) -> String {
         let t = &*self.t;
-        let drop = m.kind() == MoveKind::Drop;
+        let drop = m.kind().is_drop_like();
         let from = m.from();
         if matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan)
             && t.pawn == Some(moved)
@@ -316,7 +325,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let geo = t.geo;
         let (from, to) = (m.from(), m.to());
-        if m.kind() == MoveKind::Drop {
+        if m.kind().is_drop_like() {
             return Origin::None;
         }
         if matches!(n, Notation::Lan | Notation::ThaiLan | Notation::Janggi) {

@@ -165,6 +165,16 @@ impl<B: Bitboard> Position<B> {
                     geo.square_name(to)
                 ));
             }
+            MoveKind::Exchange => {
+                // Hostage chess' notation: the prisoner given, the piece freed, where it lands
+                // (`(N-B)@f7`: a knight given for the bishop dropped on f7).
+                return Some(format!(
+                    "({}-{})@{}",
+                    piece_letter(m.ransom())?,
+                    piece_letter(m.piece())?,
+                    geo.square_name(to)
+                ));
+            }
             // A rule-specific move (a Cambodian king's leap, a pass on the passing piece's
             // own square) is written as the piece's move, as Fairy-Stockfish writes it.
             MoveKind::Normal

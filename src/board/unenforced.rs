@@ -23,6 +23,10 @@ pub fn unenforced_keys(v: &Variant) -> Vec<&'static str> {
             ),
         ),
         ("wallingRule", !walling_enforced(v)),
+        (
+            "hostageExchange",
+            !v.drops.hostage_ranks.is_empty() && v.pieces.len() > Move::MAX_RANSOM_TYPES as usize,
+        ),
     ]
     .into_iter()
     .filter_map(|(key, set)| set.then_some(key))

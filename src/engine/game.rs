@@ -91,7 +91,7 @@ fn details<B: Bitboard>(p: &Position<B>, dialect: MoveDialect) -> Vec<MoveDetail
         let kind = m.kind();
         let text = p.move_text(m, dialect);
         let pass = kind == MoveKind::Special && m.from() == m.to();
-        let (from, drop, piece) = if kind == MoveKind::Drop {
+        let (from, drop, piece) = if kind.is_drop_like() {
             (None, Some(letter(m.piece())), letter(m.piece()))
         } else {
             let pc = p.piece_on(m.from());

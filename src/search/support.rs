@@ -19,7 +19,7 @@ pub const NULL_MOVE: Move = Move::new(Square::new(0), Square::new(0), MoveKind::
 #[inline]
 pub fn captured_type<B: Bitboard>(pos: &Position<B>, m: Move) -> Option<u8> {
     match m.kind() {
-        MoveKind::Castling | MoveKind::Drop => None,
+        MoveKind::Castling | MoveKind::Drop | MoveKind::Exchange => None,
         MoveKind::EnPassant => pos.tables().pawn.or(Some(0)),
         MoveKind::Special if m.from() == m.to() => None,
         _ => {

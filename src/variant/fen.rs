@@ -63,6 +63,8 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
                 }
                 Some(_) => {}
                 None if c == '-' => {}
+                // Hands, then prisoners (`hostageExchange`).
+                None if c == '|' && !v.drops.hostage_ranks.is_empty() => {}
                 None => problems.push(format!("unknown piece letter '{c}' in the holdings")),
             }
         }

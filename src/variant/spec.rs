@@ -144,6 +144,8 @@ impl VariantSpec {
                 no_doubled_count: 1,
                 immobility_illegal: false,
                 shogi_pawn_drop_mate_illegal: false,
+                hostage_ranks: Vec::new(),
+                prison_promotion: false,
             },
             captures: CaptureRules {
                 must_capture: false,
@@ -712,6 +714,10 @@ impl VariantSpec {
         cx.flag("freeDrops", &mut d.free_drops);
         cx.flag("dropLoop", &mut d.drop_loop);
         cx.flag("capturesToHand", &mut d.captures_to_hand);
+        if let Some(ranks) = cx.parse("hostageExchange", |v| hostage_ranks_of(&self.slots, v)) {
+            d.hostage_ranks = ranks;
+        }
+        cx.flag("prisonPromotion", &mut d.prison_promotion);
         cx.flag("firstRankPawnDrops", &mut d.first_rank_pawn_drops);
         cx.flag("promotionZonePawnDrops", &mut d.promotion_zone_pawn_drops);
         if let Some(r) = cx.parse("enclosingDrop", values::enclosing) {
@@ -941,6 +947,32 @@ fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String
         }
     }
     Ok(PieceSet::from_ids(ids.into_iter().map(|s| s as PieceId)))
+}
+
+/// `hostageExchange`: groups of piece letters separated by spaces, the lowest rank first
+/// (`p nb r q`); `-` for none.
+fn hostage_ranks_of(slots: &[Option<SlotPiece>], v: &str) -> Result<Vec<PieceSet>, String> {
+    if v.trim() == "-" {
+        return Ok(Vec::new());
+    }
+    let mut ranks: Vec<PieceSet> = Vec::new();
+    for group in v.split_whitespace() {
+        if group.contains('*') {
+            return Err(format!("'{group}': name the types of each rank, not '*'"));
+        }
+        let set = piece_set_of(slots, group)?;
+        let earlier = |id: &PieceId| ranks.iter().any(|r| r.contains(*id));
+        if set.0.iter().any(earlier)
+            || set.0.len() < group.chars().filter(|c| c.is_ascii_alphabetic()).count()
+        {
+            return Err(format!("'{group}': a type of it is in two ranks"));
+        }
+        ranks.push(set);
+    }
+    if ranks.is_empty() {
+        return Err("no piece types".to_string());
+    }
+    Ok(ranks)
 }
 
 /// One piece type: a letter; `*` (any) and `-` (none) give `None`.

@@ -372,6 +372,17 @@ pub struct DropRules {
     pub immobility_illegal: bool,
     /// `shogiPawnDropMateIllegal`.
     pub shogi_pawn_drop_mate_illegal: bool,
+    /// `hostageExchange` (our addition; hostage chess): the piece types that can be
+    /// exchanged, in groups of equal rank from the lowest up. Non-empty turns prisons on:
+    /// a captured piece goes to its captor's prison, not to a hand, as the type it is; the
+    /// hand is the side's airfield. Instead of a move a side may give a prisoner from its
+    /// prison to the opponent's airfield and drop, at once, one of its own pieces from the
+    /// opponent's prison of the same or a lower rank.
+    pub hostage_ranks: Vec<PieceSet>,
+    /// `prisonPromotion` (our addition; hostage chess): a pawn promotes only to one of its
+    /// side's pieces held in the opponent's prison, and goes there in its place; a pawn
+    /// that cannot promote does not attack the squares where it would have to.
+    pub prison_promotion: bool,
 }
 
 /// Capture side effects.

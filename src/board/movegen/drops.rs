@@ -91,10 +91,39 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Hostage exchanges (`hostageExchange`): for each of the side's own pieces in the
+    /// opponent's prison, each prisoner of the same or a higher rank the side holds as its
+    /// price, onto each empty square where that piece may be dropped.
+    #[inline(never)]
+    pub(super) fn generate_exchanges(&self, list: &mut MoveList) {
+        let t = &*self.t;
+        let us = self.stm;
+        let them = !us;
+        let rank = &t.rules.moves.hostage_rank;
+        let empty = !self.occ & t.board;
+        for rescued in 0..t.n_types as u8 {
+            let r = rank[rescued as usize];
+            if r == 0 || self.in_prison(rescued, them) == 0 {
+                continue;
+            }
+            let targets = t.drop_region[us][rescued as usize] & empty;
+            for ransom in 0..t.n_types.min(Move::MAX_RANSOM_TYPES as usize) as u8 {
+                if rank[ransom as usize] >= r && self.in_prison(ransom, us) > 0 {
+                    for to in targets.iter() {
+                        list.push(Move::exchange(to, rescued, ransom));
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether a pseudo-legal drop is legal.
     #[inline(never)]
     pub(super) fn legal_drop(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
         let t = &*self.t;
+        if t.rules.moves.prisons {
+            return self.legal_by_playing(m);
+        }
         let rules = &t.rules;
         let us = self.stm;
         let them = !us;

@@ -9,6 +9,21 @@ use crate::board::rules::blast::adjacent;
 use crate::color::Color;
 use crate::variant::WallingRule;
 impl<B: Bitboard> Position<B> {
+    /// Legality the slow and sure way, the move played on a copy: with prisons, a capture or
+    /// an exchange changes which of the opponent's pawns attack (`prisonPromotion`), so the
+    /// king's safety is judged on the position after the move. (Castling changes no prison:
+    /// its squares are judged before it, as everywhere.)
+    #[inline(never)]
+    pub(super) fn legal_by_playing(&self, m: Move) -> bool {
+        let us = self.stm;
+        let mut q = self.clone();
+        q.make_move(m);
+        match q.king_square(us) {
+            Some(ksq) => !q.attacked_by(ksq, q.occ, !us, q.by_color[!us]),
+            None => true,
+        }
+    }
+
     /// Whether a pseudo-legal move is legal.
     pub fn legal(&self, m: Move) -> bool {
         self.legal_basic(m) && !(self.has_obligations() && self.capture_missed(m))
@@ -21,6 +36,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     pub(super) fn legal_with(&self, m: Move, ctx: &LegalCtx<B>) -> bool {
+        if self.t.rules.moves.prisons && m.kind() != MoveKind::Castling {
+            return self.legal_by_playing(m);
+        }
         if m.kind() == MoveKind::Drop {
             return self.legal_drop(m, ctx);
         }
@@ -485,7 +503,8 @@ impl<B: Bitboard> LegalCtx<B> {
             && !rules.checks.flying_general
             && !bikjang
             && !walkers
-            && !rules.moves.sittuyin_promotion;
+            && !rules.moves.sittuyin_promotion
+            && !rules.moves.prisons;
         let exposing = king.map_or(sensitive, |k| sensitive | B::square(k));
         LegalCtx {
             king,

@@ -196,7 +196,8 @@ impl<B: Bitboard> Position<B> {
                         }
                         for &pt2 in &t.promotion_types[us] {
                             let lim = t.promotion_limit[pt2 as usize];
-                            if lim == 0 || lim > self.count(pt2, us) {
+                            if (lim == 0 || lim > self.count(pt2, us)) && self.promotes_to(pt2, us)
+                            {
                                 for to in promos.iter() {
                                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                                 }
@@ -220,6 +221,9 @@ impl<B: Bitboard> Position<B> {
 
         if t.piece_drops && (self.hand_count(us) > 0 || t.free_drops) {
             self.generate_drops(list);
+        }
+        if t.rules.moves.prisons {
+            self.generate_exchanges(list);
         }
 
         // Castling.
@@ -288,6 +292,13 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// `prisonPromotion`: whether a pawn of `us` may promote to `ty`, held in the opponent's
+    /// prison (always, without the rule).
+    #[inline(always)]
+    fn promotes_to(&self, ty: u8, us: Color) -> bool {
+        !self.t.rules.moves.prison_promotion || self.in_prison(ty, !us) > 0
+    }
+
     /// The moves of the `ty` piece on `from` to the squares `b`: promotions where the
     /// variant has them (`shogi_promotions`: the type promotes or demotes shogi-style;
     /// `promo_pawn`: it promotes like a pawn), plain moves to the rest.
@@ -313,7 +324,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 for &pt2 in &t.promotion_types[us] {
                     let lim = t.promotion_limit[pt2 as usize];
-                    if lim == 0 || lim > self.count(pt2, us) {
+                    if (lim == 0 || lim > self.count(pt2, us)) && self.promotes_to(pt2, us) {
                         for to in promos.iter() {
                             list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                         }
@@ -498,7 +509,7 @@ impl<B: Bitboard> Position<B> {
         if t.promotion_region[us].contains(to) && !t.rules.moves.sittuyin_promotion {
             for &pt2 in &t.promotion_types[us] {
                 let lim = t.promotion_limit[pt2 as usize];
-                if lim == 0 || lim > self.count(pt2, us) {
+                if (lim == 0 || lim > self.count(pt2, us)) && self.promotes_to(pt2, us) {
                     list.push(Move::new(from, to, MoveKind::Promotion, pt2));
                 }
             }
@@ -575,6 +586,7 @@ impl<B: Bitboard> Position<B> {
         match m.kind() {
             MoveKind::Promotion => make_piece(m.piece(), self.stm),
             MoveKind::Drop => make_piece(self.dropped_type(m), self.stm),
+            MoveKind::Exchange => make_piece(m.piece(), self.stm),
             _ => self.board[m.from().index()],
         }
     }

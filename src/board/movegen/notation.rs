@@ -62,7 +62,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The text of a move in `dialect`: promotions with the lower-case piece letter, shogi
-    /// promotions with `+`; castling as the king's destination, or king-takes-rook in Chess960
+    /// promotions with `+`; hostage exchanges as a drop with the prisoner given in lower case
+    /// (`B@f7n`); castling as the king's destination, or king-takes-rook in Chess960
     /// and when the destination would be ambiguous with a normal king move (as
     /// Fairy-Stockfish prints it).
     pub fn move_text(&self, m: Move, dialect: MoveDialect) -> String {
@@ -107,6 +108,18 @@ impl<B: Bitboard> Position<B> {
             let plus = if m.drop_promoted() { "+" } else { "" };
             let mark = dialect.drop_mark();
             return format!("{plus}{}{mark}{}", p.text_for(Color::White), name(to));
+        }
+        if m.kind() == MoveKind::Exchange {
+            // A drop of the freed piece, then the prisoner paid for it, in lower case as a
+            // promotion's piece is written: `B@f7n` frees a bishop onto f7 for a knight.
+            let pieces = &t.variant().pieces;
+            return format!(
+                "{}{}{}{}",
+                pieces[m.piece() as usize].text_for(Color::White),
+                dialect.drop_mark(),
+                name(to),
+                pieces[m.ransom() as usize].text_for(Color::Black)
+            );
         }
         if m.is_gating() && m.gating_square() == m.to() {
             // Gating onto the rook's square: written rook square to king square.

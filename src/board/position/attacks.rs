@@ -18,6 +18,24 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// `mine` without `color`'s pawns that attack `sq` in their promotion zone while they
+    /// cannot promote (`prisonPromotion`): such a pawn may not move there, so it gives no
+    /// check there either.
+    #[inline(always)]
+    fn prison_pawn_mask(&self, type_id: u8, sq: Square, color: Color, mine: B) -> B {
+        let t = &*self.t;
+        if t.rules.moves.prison_promotion
+            && t.rules.moves.mandatory_pawn_promotion
+            && t.promotion_pawn_types[color].has(type_id)
+            && t.promotion_region[color].contains(sq)
+            && !self.can_promote_from_prison(color)
+        {
+            B::EMPTY
+        } else {
+            mine
+        }
+    }
+
     /// `mine` without the janggi cannons that would hop over a janggi cannon (one of
     /// `cannons`) to reach `sq` (`them`: the colour opposite the attackers).
     #[inline(always)]
@@ -67,6 +85,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.prison_pawn_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 // The empty-board reach is a table lookup and holds every square a line
@@ -121,6 +140,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
+            let mine = self.prison_pawn_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 // See `attackers_to_with`.

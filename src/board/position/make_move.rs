@@ -65,6 +65,7 @@ impl<B: Bitboard> Position<B> {
         st.captured_unpromoted = 0;
         st.moved_unpromoted = 0;
         st.hand_added = 0;
+        st.prison_added = 0;
         st.walls_lifted = B::EMPTY;
         st.turn_goes_on = false;
         let mut k = st.key ^ z.side;
@@ -97,6 +98,10 @@ impl<B: Bitboard> Position<B> {
 
         if kind == MoveKind::Drop {
             self.make_drop(m, k, obs);
+            return;
+        }
+        if kind == MoveKind::Exchange {
+            self.make_exchange(m, k, obs);
             return;
         }
 
@@ -137,7 +142,13 @@ impl<B: Bitboard> Position<B> {
                 // `them`'s piece, or with `selfCaptureTypes` one of our own.
                 k ^= z.piece(type_of(captured), color_of(captured), capsq);
                 self.st.rule50 = 0;
-                if t.rules.moves.captures_to_hand {
+                if t.rules.moves.prisons {
+                    // Into the captor's prison as the type it is (a promoted piece stays
+                    // promoted there).
+                    let ty = type_of(captured);
+                    k ^= self.add_to_prison(ty, us);
+                    self.st.prison_added = ty + 1;
+                } else if t.rules.moves.captures_to_hand {
                     // A promoted piece goes back to the hand as what it was promoted from,
                     // unless `dropLoop` keeps it as it is.
                     let unpromoted = self.st.captured_unpromoted;
@@ -183,6 +194,12 @@ impl<B: Bitboard> Position<B> {
                     // A promotion that can be undone (pieceDemotion) is not irreversible.
                     if kind == MoveKind::Promotion || !t.rules.moves.piece_demotion {
                         self.st.rule50 = 0;
+                    }
+                    // `prisonPromotion`: the new piece comes out of the opponent's prison and
+                    // the pawn goes in.
+                    if kind == MoveKind::Promotion && t.rules.moves.prison_promotion {
+                        k ^= self.remove_from_prison(np, them);
+                        k ^= self.add_to_prison(pt, them);
                     }
                 }
                 _ => {}
@@ -354,6 +371,31 @@ impl<B: Bitboard> Position<B> {
             0
         };
         k ^= self.remove_from_hand(hand_type, us, obs);
+        self.finish_drop(placed, to, k, obs);
+    }
+
+    /// The rest of [`Position::make_move`] for a hostage exchange (see
+    /// [`MoveKind::Exchange`]); `k` is the key so far.
+    #[inline(never)]
+    fn make_exchange<O: BoardObserver>(&mut self, m: Move, mut k: u64, obs: &mut O) {
+        let us = self.stm;
+        let them = !us;
+        let to = m.to();
+        let (rescued, ransom) = (m.piece(), m.ransom());
+        let pc = make_piece(rescued, us);
+        self.st.moved_piece = pc;
+        self.put_piece(pc, to, obs);
+        self.promoted_from[to.index()] = 0;
+        k ^= self.remove_from_prison(rescued, them);
+        k ^= self.remove_from_prison(ransom, us);
+        k ^= self.add_to_hand(ransom, them, obs);
+        self.finish_drop(rescued, to, k, obs);
+    }
+
+    /// The end of a drop or an exchange, once the `placed` piece stands on `to` and the key
+    /// `k` has the hand and prison changes.
+    fn finish_drop<O: BoardObserver>(&mut self, placed: u8, to: Square, mut k: u64, obs: &mut O) {
+        let us = self.stm;
         k ^= self.t.zobrist.piece(placed, us, to);
         self.st.rule50 = 0;
         if self.t.rules.moves.castling_dropped_piece {
@@ -550,11 +592,26 @@ impl<B: Bitboard> Position<B> {
             self.st = prev;
             return;
         }
+        if kind == MoveKind::Exchange {
+            self.remove_piece(to, obs);
+            let _ = self.remove_from_hand(m.ransom(), !us, obs);
+            let _ = self.add_to_prison(m.ransom(), us);
+            let _ = self.add_to_prison(m.piece(), !us);
+            self.st = prev;
+            return;
+        }
         if let Some(wall) = m.wall_square() {
             self.lift_wall(wall, st.walls_lifted);
         }
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us, obs);
+        }
+        if st.prison_added != 0 {
+            let _ = self.remove_from_prison(st.prison_added - 1, us);
+        }
+        if kind == MoveKind::Promotion && self.t.rules.moves.prison_promotion {
+            let _ = self.remove_from_prison(type_of(st.moved_piece), !us);
+            let _ = self.add_to_prison(m.piece(), !us);
         }
         if m.is_gating() {
             let gate = m.gating_square();

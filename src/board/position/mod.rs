@@ -104,6 +104,8 @@ pub struct State<B> {
     pub moved_piece: Piece,
     /// 1 + the type the move's capture put into the mover's hand (0 = none).
     pub hand_added: u8,
+    /// 1 + the type the move's capture put into the mover's prison (0 = none).
+    pub prison_added: u8,
     /// Pseudo-royal pieces (extinctionPseudoRoyal), both colours, recomputed per move.
     pub pseudo_royals: B,
     /// The move that led here.
@@ -147,6 +149,10 @@ pub struct Position<B: Bitboard> {
     pub(crate) hand: Vec<u8>,
     /// Pieces in hand per colour.
     pub(crate) hand_total: [u32; 2],
+    /// Prisoners (`hostageExchange`), `prison[2 * type + holder]`: the pieces of type `type`
+    /// that side `holder` captured, which are the other side's colour (empty without
+    /// prisons).
+    pub(crate) prison: Vec<u8>,
     pub(crate) stm: Color,
     pub(crate) game_ply: u32,
     pub(crate) chess960: bool,
@@ -297,6 +303,39 @@ impl<B: Bitboard> Position<B> {
         let z = &self.t.zobrist;
         z.hand(type_id, color, n.min(MAX_IN_HAND as u32 - 1)) ^ z.hand(type_id, color, n - 1)
     }
+    /// Number of prisoners of a type that `holder` holds (pieces of the other colour).
+    #[inline(always)]
+    pub fn in_prison(&self, type_id: u8, holder: Color) -> u32 {
+        self.prison
+            .get(2 * type_id as usize + holder.index())
+            .map_or(0, |&n| n as u32)
+    }
+    /// Puts one prisoner of a type into `holder`'s prison and returns the zobrist change.
+    pub(crate) fn add_to_prison(&mut self, type_id: u8, holder: Color) -> u64 {
+        let i = 2 * type_id as usize + holder.index();
+        let n = self.prison[i] as u32;
+        self.prison[i] += 1;
+        let z = &self.t.zobrist;
+        z.prison(type_id, holder, n) ^ z.prison(type_id, holder, n + 1)
+    }
+    /// Takes one prisoner of a type out of `holder`'s prison and returns the zobrist change.
+    pub(crate) fn remove_from_prison(&mut self, type_id: u8, holder: Color) -> u64 {
+        let i = 2 * type_id as usize + holder.index();
+        let n = self.prison[i] as u32;
+        self.prison[i] -= 1;
+        let z = &self.t.zobrist;
+        z.prison(type_id, holder, n) ^ z.prison(type_id, holder, n - 1)
+    }
+    /// `prisonPromotion`: whether `color`'s pawns can promote, that is whether the opponent's
+    /// prison holds one of `color`'s promotion types. Always true without the rule.
+    #[inline]
+    pub fn can_promote_from_prison(&self, color: Color) -> bool {
+        let t = &*self.t;
+        !t.rules.moves.prison_promotion
+            || t.promotion_types[color]
+                .iter()
+                .any(|&ty| self.in_prison(ty, !color) > 0)
+    }
     /// The type a drop puts on the board (the promoted form for a promoted drop).
     #[inline(always)]
     pub fn dropped_type(&self, m: Move) -> u8 {
@@ -413,6 +452,13 @@ impl<B: Bitboard> Position<B> {
         }
         if let Some(turns) = &self.t.rules.turns {
             k ^= turns.key(z, self.st.turn, self.st.turn_part);
+        }
+        if self.t.rules.moves.prisons {
+            for ty in 0..self.t.n_types as u8 {
+                for c in Color::BOTH {
+                    k ^= z.prison(ty, c, self.in_prison(ty, c));
+                }
+            }
         }
         k
     }

@@ -364,6 +364,13 @@ pub struct MoveRules {
     pub drop_checks: bool,
     /// `countingRule` is not `none`.
     pub counting: bool,
+    /// `hostageExchange` is set: captures go to prisons, and exchanges are moves.
+    pub prisons: bool,
+    /// `hostageExchange`: per type, its rank for exchanges (1 = the lowest; 0 = a type that
+    /// is never exchanged).
+    pub hostage_rank: Vec<u8>,
+    /// `prisonPromotion`.
+    pub prison_promotion: bool,
 }
 
 impl MoveRules {
@@ -396,6 +403,16 @@ impl MoveRules {
             opposite_colored_bishop_drops: d.opposite_colored_bishop,
             drop_checks: d.drop_checks,
             counting: v.game_end.counting_rule != CountingRule::None,
+            prisons: !d.hostage_ranks.is_empty(),
+            hostage_rank: (0..v.pieces.len())
+                .map(|ty| {
+                    d.hostage_ranks
+                        .iter()
+                        .position(|rank| rank.contains(ty as PieceId))
+                        .map_or(0, |r| r as u8 + 1)
+                })
+                .collect(),
+            prison_promotion: d.prison_promotion,
         }
     }
 }

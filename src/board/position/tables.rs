@@ -561,6 +561,8 @@ impl<B: Bitboard> Tables<B> {
             && v.captures.petrify_on_capture_types.is_empty()
             && self.walling == WallingRule::None
             && self.flip == EnclosingRule::None
+            // A capture or an exchange can change which pawns attack (`prisonPromotion`).
+            && !self.rules.moves.prisons
     }
 
     /// The types of colour `us` whose moves are their table reach alone (see

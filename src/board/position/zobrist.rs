@@ -33,6 +33,9 @@ pub struct Zobrist {
     pub turn_left: [u64; 64],
     /// Per turn (0 = White's first, capped at 63), where turns do not repeat yet.
     pub turn_index: [u64; 64],
+    /// Per prisoner (2 * type + the colour of the side holding it) and count in that
+    /// side's prison (`hostageExchange`); the key of count 0 is 0.
+    pub prison: Vec<u64>,
     squares: usize,
 }
 
@@ -63,7 +66,11 @@ impl Zobrist {
         // Drawn after every other key, so that adding them changed no other key.
         let turn_left = std::array::from_fn(|i| if i <= 1 { 0 } else { next() });
         let turn_index = std::array::from_fn(|_| next());
+        let prison = (0..2 * n_types * MAX_IN_HAND)
+            .map(|i| if i % MAX_IN_HAND == 0 { 0 } else { next() })
+            .collect();
         Zobrist {
+            prison,
             turn_left,
             turn_index,
             hand,
@@ -100,6 +107,13 @@ impl Zobrist {
     #[inline(always)]
     pub fn hand(&self, type_id: u8, color: Color, count: u32) -> u64 {
         self.hand[(2 * type_id as usize + color.index()) * MAX_IN_HAND + count as usize]
+    }
+
+    /// Key of `count` prisoners of a type held by `holder`.
+    #[inline(always)]
+    pub fn prison(&self, type_id: u8, holder: Color, count: u32) -> u64 {
+        let count = (count as usize).min(MAX_IN_HAND - 1);
+        self.prison[(2 * type_id as usize + holder.index()) * MAX_IN_HAND + count]
     }
 
     /// Key of a gate of `color` on `sq`.

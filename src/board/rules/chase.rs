@@ -18,7 +18,7 @@
 //! pieces of each position of the cycle are computed then, walking back over the moves.
 
 use crate::board::bitboard::Bitboard;
-use crate::board::moves::{Move, MoveKind};
+use crate::board::moves::Move;
 use crate::board::position::{type_of, Position, EMPTY};
 use crate::board::Square;
 use crate::color::Color;
@@ -156,7 +156,7 @@ impl<B: Bitboard> Position<B> {
     /// known game).
     fn chased_by_last_move(&self, k: &Kinds, blockers: [B; 2], prev_blockers: Option<[B; 2]>) -> B {
         let m = self.st.last_move;
-        if m == Move::NONE || m.is_pass() || m.kind() == MoveKind::Drop {
+        if m == Move::NONE || m.is_pass() || m.kind().is_drop_like() {
             return B::EMPTY;
         }
         let us = self.stm;
@@ -326,7 +326,7 @@ impl<B: Bitboard> Position<B> {
         }
         // The piece chased by one move, followed back through the chased side's move before.
         let undo = |b: B, m: Move| {
-            if m != Move::NONE && m.kind() != MoveKind::Drop && b.contains(m.to()) {
+            if m != Move::NONE && !m.kind().is_drop_like() && b.contains(m.to()) {
                 b.without(m.to()).with(m.from())
             } else {
                 b

@@ -14,7 +14,7 @@ impl<B: Bitboard> Position<B> {
     pub fn is_capture_move(&self, m: Move) -> bool {
         match m.kind() {
             MoveKind::EnPassant => true,
-            MoveKind::Castling | MoveKind::Drop => false,
+            MoveKind::Castling | MoveKind::Drop | MoveKind::Exchange => false,
             _ => {
                 let pc = self.board[m.to().index()];
                 m.from() != m.to() && pc != EMPTY && pc != WALL
@@ -33,7 +33,7 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn forbidden_by_rule(&self, m: Move) -> bool {
         let rules = &self.t.rules;
         let immune = rules.captures.mutually_immune;
-        if !immune.is_empty() && m.kind() != MoveKind::Castling && m.kind() != MoveKind::Drop {
+        if !immune.is_empty() && m.kind() != MoveKind::Castling && !m.kind().is_drop_like() {
             let a = self.board[m.from().index()];
             let b = self.board[m.to().index()];
             if b != EMPTY
@@ -81,6 +81,10 @@ impl<B: Bitboard> Position<B> {
         };
         let (from, to) = (m.from(), m.to());
         let kind = m.kind();
+        // Prisons change which pawns attack (`prisonPromotion`).
+        if self.t.rules.moves.prisons {
+            return self.gives_check_by_playing(m);
+        }
         if kind == MoveKind::Drop && !m.drop_promoted() && m.wall_square().is_none() {
             return self.drop_gives_check(m.piece(), to, self.occ | B::square(to));
         }
