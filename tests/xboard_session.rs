@@ -245,8 +245,9 @@ fn handshake_lists_features_options_and_variants() {
         assert!(names.contains(&v), "{v} not in {names:?}");
     }
     assert!(!names.contains(&"chess"), "chess must be called normal");
-    // XBoard moves the sides in turn: turns of several moves are not offered, and refused.
-    for v in ["marseillais", "progressive", "monster"] {
+    // XBoard moves the sides in turn and has no prisons: turns of several moves and hostage
+    // chess are not offered, and refused.
+    for v in ["marseillais", "progressive", "monster", "hostage"] {
         assert!(!names.contains(&v), "{v} offered in {names:?}");
     }
     assert!(
@@ -271,12 +272,14 @@ fn handshake_lists_features_options_and_variants() {
     assert!(s.sync(1).is_empty());
     s.send("variant marseillais");
     s.send("option UCI_Variant=progressive");
+    s.send("variant hostage");
     assert_eq!(
-        s.sync(2),
+        s.sync(3),
         [
             "Error (XBoard cannot play turns of several moves; use UCI): marseillais",
             "Error (XBoard cannot play turns of several moves; use UCI): option \
-             UCI_Variant=progressive"
+             UCI_Variant=progressive",
+            "Error (XBoard cannot show prisons or play hostage exchanges; use UCI): hostage"
         ]
     );
     s.quit();

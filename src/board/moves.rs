@@ -540,8 +540,24 @@ mod tests {
             .with_wall(Square::new(254));
         assert!(!wp.differs_only_in_wall(wq));
         assert!(!w.differs_only_in_wall(Move::NONE));
-        // Unused kind codes (9..=15) are not moves.
-        for code in 9u32..16 {
+        // An exchange keeps both types, and its ransom bits are no flags.
+        for ransom in 0..Move::MAX_RANSOM_TYPES {
+            let x = Move::exchange(Square::new(200), 5, ransom);
+            assert_eq!(
+                (
+                    x.kind(),
+                    x.piece(),
+                    x.ransom(),
+                    x.to().index(),
+                    x.from().index()
+                ),
+                (MoveKind::Exchange, 5, ransom, 200, 200)
+            );
+            assert!(!x.drop_promoted() && !x.is_gating() && x.wall_square().is_none());
+            assert_eq!(Move::from_bits(x.bits()), x);
+        }
+        // Unused kind codes (10..=15) are not moves.
+        for code in 10u32..16 {
             assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);
         }
     }

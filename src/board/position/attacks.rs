@@ -18,22 +18,21 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// `mine` without `color`'s pawns that attack `sq` in their promotion zone while they
-    /// cannot promote (`prisonPromotion`): such a pawn may not move there, so it gives no
+    /// `color`'s pawns that do not attack `sq` (`prisonPromotion`): on a square of their
+    /// promotion zone while they cannot promote, a pawn may not move there, so it gives no
     /// check there either.
-    #[inline(always)]
-    fn prison_pawn_mask(&self, type_id: u8, sq: Square, color: Color, mine: B) -> B {
+    #[inline(never)]
+    fn pawns_barred_from(&self, sq: Square, color: Color) -> B {
         let t = &*self.t;
-        if t.rules.moves.prison_promotion
-            && t.rules.moves.mandatory_pawn_promotion
-            && t.promotion_pawn_types[color].has(type_id)
-            && t.promotion_region[color].contains(sq)
-            && !self.can_promote_from_prison(color)
+        if !t.rules.moves.mandatory_pawn_promotion
+            || !t.promotion_region[color].contains(sq)
+            || self.can_promote_from_prison(color)
         {
-            B::EMPTY
-        } else {
-            mine
+            return B::EMPTY;
         }
+        t.promotion_pawn_types[color]
+            .iter()
+            .fold(B::EMPTY, |b, ty| b | self.pieces_of(ty, color))
     }
 
     /// `mine` without the janggi cannons that would hop over a janggi cannon (one of
@@ -85,7 +84,6 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.prison_pawn_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 // The empty-board reach is a table lookup and holds every square a line
@@ -109,6 +107,9 @@ impl<B: Bitboard> Position<B> {
         if !self.t.walker_attackers.is_empty() {
             b |= self.walker_attackers(sq, occ, color, self.by_color[color] & occ);
         }
+        if self.t.rules.moves.prison_promotion {
+            b &= !self.pawns_barred_from(sq, color);
+        }
         b
     }
 
@@ -130,6 +131,9 @@ impl<B: Bitboard> Position<B> {
         cannons: B,
     ) -> bool {
         let them = !color;
+        if self.t.rules.moves.prison_promotion {
+            return (self.attackers_to_with(sq, occ, color, cannons) & candidates).any();
+        }
         for t in 0..self.t.n_types as u8 {
             let mine = self.pieces_of(t, color) & candidates;
             if mine.is_empty() {
@@ -140,7 +144,6 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let mine = self.soldier_mask(t, sq, color, mine);
-            let mine = self.prison_pawn_mask(t, sq, color, mine);
             let mine = self.janggi_cannon_mask(t, sq, occ, them, mine, cannons);
             if pt.symmetric {
                 // See `attackers_to_with`.

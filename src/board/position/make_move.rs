@@ -3,8 +3,8 @@
 //! history on unmake, with an observer told of every piece placed or removed.
 
 use super::{
-    color_of, make_piece, type_of, BoardObserver, Piece, Position, TypeSet, EMPTY, WALL, WHITE_OO,
-    WHITE_OOO,
+    color_of, make_piece, type_of, BoardObserver, Piece, Position, State, TypeSet, EMPTY, WALL,
+    WHITE_OO, WHITE_OOO,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
@@ -65,7 +65,6 @@ impl<B: Bitboard> Position<B> {
         st.captured_unpromoted = 0;
         st.moved_unpromoted = 0;
         st.hand_added = 0;
-        st.prison_added = 0;
         st.walls_lifted = B::EMPTY;
         st.turn_goes_on = false;
         let mut k = st.key ^ z.side;
@@ -100,9 +99,12 @@ impl<B: Bitboard> Position<B> {
             self.make_drop(m, k, obs);
             return;
         }
-        if kind == MoveKind::Exchange {
-            self.make_exchange(m, k, obs);
-            return;
+        if t.rules.moves.prisons {
+            self.st.prison_added = 0;
+            if kind == MoveKind::Exchange {
+                self.make_exchange(m, k, obs);
+                return;
+            }
         }
 
         let pc = self.board[from.index()];
@@ -392,6 +394,31 @@ impl<B: Bitboard> Position<B> {
         self.finish_drop(rescued, to, k, obs);
     }
 
+    /// Takes back what `m` (not a drop) did to the prisons and airfields, `st` being the state
+    /// it led to: an exchange's piece, prisoner and ransom, a capture's prisoner, a
+    /// promotion's swap with the opponent's prison. `self.stm` is the mover again.
+    #[inline(never)]
+    fn unmake_prisons<O: BoardObserver>(&mut self, m: Move, st: &State<B>, obs: &mut O) {
+        let us = self.stm;
+        match m.kind() {
+            MoveKind::Exchange => {
+                self.remove_piece(m.to(), obs);
+                let _ = self.remove_from_hand(m.ransom(), !us, obs);
+                let _ = self.add_to_prison(m.ransom(), us);
+                let _ = self.add_to_prison(m.piece(), !us);
+                return;
+            }
+            MoveKind::Promotion if self.t.rules.moves.prison_promotion => {
+                let _ = self.remove_from_prison(type_of(st.moved_piece), !us);
+                let _ = self.add_to_prison(m.piece(), !us);
+            }
+            _ => {}
+        }
+        if st.prison_added != 0 {
+            let _ = self.remove_from_prison(st.prison_added - 1, us);
+        }
+    }
+
     /// The end of a drop or an exchange, once the `placed` piece stands on `to` and the key
     /// `k` has the hand and prison changes.
     fn finish_drop<O: BoardObserver>(&mut self, placed: u8, to: Square, mut k: u64, obs: &mut O) {
@@ -592,26 +619,18 @@ impl<B: Bitboard> Position<B> {
             self.st = prev;
             return;
         }
-        if kind == MoveKind::Exchange {
-            self.remove_piece(to, obs);
-            let _ = self.remove_from_hand(m.ransom(), !us, obs);
-            let _ = self.add_to_prison(m.ransom(), us);
-            let _ = self.add_to_prison(m.piece(), !us);
-            self.st = prev;
-            return;
+        if self.t.rules.moves.prisons {
+            self.unmake_prisons(m, &st, obs);
+            if kind == MoveKind::Exchange {
+                self.st = prev;
+                return;
+            }
         }
         if let Some(wall) = m.wall_square() {
             self.lift_wall(wall, st.walls_lifted);
         }
         if st.hand_added != 0 {
             let _ = self.remove_from_hand(st.hand_added - 1, us, obs);
-        }
-        if st.prison_added != 0 {
-            let _ = self.remove_from_prison(st.prison_added - 1, us);
-        }
-        if kind == MoveKind::Promotion && self.t.rules.moves.prison_promotion {
-            let _ = self.remove_from_prison(type_of(st.moved_piece), !us);
-            let _ = self.add_to_prison(m.piece(), !us);
         }
         if m.is_gating() {
             let gate = m.gating_square();

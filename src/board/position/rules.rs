@@ -440,9 +440,14 @@ mod tests {
                 castling_kingside_file: 6,
                 castling_queenside_file: 2,
                 drop_checks: true,
+                hostage_rank: vec![0; 6],
                 ..MoveRules::default()
             }
         );
+        let hostage = rules("hostage").moves;
+        assert!(hostage.prisons && hostage.prison_promotion && !hostage.captures_to_hand);
+        // p nb r q; the king is never exchanged.
+        assert_eq!(hostage.hostage_rank, [1, 2, 2, 3, 4, 0]);
         assert!(!chess.obligations && chess.captures == CaptureRules::default());
         assert_eq!(chess.end.n_move_plies, 100);
         assert_eq!((chess.end.n_fold, chess.end.extinction_value), (3, None));

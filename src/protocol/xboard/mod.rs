@@ -192,24 +192,26 @@ pub fn run(
     })
 }
 
-/// Why CECP refuses a variant whose turns have several moves.
-const SEVERAL_MOVES: &str = "XBoard cannot play turns of several moves; use UCI";
-
-/// Whether the variant named `name` has turns of more than one move, which XBoard cannot
-/// play.
-fn has_several_moves_a_turn(engine: &Engine, name: &str) -> bool {
-    engine
-        .variant_named(name)
-        .is_some_and(|v| v.special_moves.multi_move_turns())
+/// Why CECP refuses the variant named `name`, if it does: XBoard 4.9.1 moves the sides in
+/// turn, so it cannot play turns of several moves, and its holdings have no room for
+/// prisons (nor its moves for an exchange).
+fn cecp_refusal(engine: &Engine, name: &str) -> Option<&'static str> {
+    let v = engine.variant_named(name)?;
+    if v.special_moves.multi_move_turns() {
+        Some("XBoard cannot play turns of several moves; use UCI")
+    } else if !v.drops.hostage_ranks.is_empty() {
+        Some("XBoard cannot show prisons or play hostage exchanges; use UCI")
+    } else {
+        None
+    }
 }
 
 /// The variants CECP offers, by XBoard's names (`normal` for chess): the playable ones but
-/// those with turns of several moves, which XBoard 4.9.1 cannot play (it moves the sides in
-/// turn).
+/// those XBoard 4.9.1 cannot play ([`cecp_refusal`]).
 fn cecp_variants(engine: &Engine) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for n in engine.playable_variant_names() {
-        if has_several_moves_a_turn(engine, &n) {
+        if cecp_refusal(engine, &n).is_some() {
             continue;
         }
         let xb = if n == "chess" {
@@ -576,8 +578,8 @@ impl Session {
         } else {
             name
         };
-        if has_several_moves_a_turn(engine, ours) {
-            self.line(&format!("Error ({SEVERAL_MOVES}): {arg}"));
+        if let Some(reason) = cecp_refusal(engine, ours) {
+            self.line(&format!("Error ({reason}): {arg}"));
             return;
         }
         match engine.set_variant(ours) {
@@ -877,13 +879,11 @@ impl Session {
             }
             (_, v) => v.map(str::to_string),
         };
-        if spec.name == names::VARIANT
-            && value
-                .as_deref()
-                .is_some_and(|v| has_several_moves_a_turn(engine, v))
-        {
-            self.line(&format!("Error ({SEVERAL_MOVES}): option {arg}"));
-            return;
+        if spec.name == names::VARIANT {
+            if let Some(reason) = value.as_deref().and_then(|v| cecp_refusal(engine, v)) {
+                self.line(&format!("Error ({reason}): option {arg}"));
+                return;
+            }
         }
         match engine.set_option(name, value.as_deref()) {
             Ok(OptionOutcome::VariantsLoaded(added, notices)) => {
