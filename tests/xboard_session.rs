@@ -959,6 +959,52 @@ fn xiangqi_claims_mate_and_stalemate_apart() {
     s.quit();
 }
 
+/// Pondering (`hard`): after its move the engine thinks on the reply it expects, the one
+/// `hint` names; when that reply comes, it answers with a legal move, and the game goes on
+/// after a reply it did not expect too. (The ponder search prints nothing, so the test sees
+/// its hint and both ways on, not the search itself.)
+#[test]
+fn pondering_on_the_expected_reply() {
+    let mut s = Session::start(&[]);
+    s.until(|l| l == "feature done=1");
+    let mut r = Replica::new("chess", None);
+    for c in ["new", "hard", "st 1", "go"] {
+        s.send(c);
+    }
+    let mv = s.engine_move();
+    r.play(&mv);
+    s.send("hint");
+    let out = s.sync(1);
+    let hint = out
+        .iter()
+        .find_map(|l| l.strip_prefix("Hint: "))
+        .unwrap_or_else(|| panic!("no hint in {out:?}"))
+        .to_string();
+    assert!(r.find(&hint).is_some(), "hint {hint} in {}", r.engine.fen());
+    // The expected reply: the ponder search goes on as the engine's own.
+    r.play(&hint);
+    s.send(&format!("usermove {hint}"));
+    let mv = s.engine_move();
+    assert!(r.find(&mv).is_some(), "{mv} in {}", r.engine.fen());
+    r.play(&mv);
+    // Another reply: the ponder search is dropped and a new one answers.
+    s.send("hint");
+    let out = s.sync(2);
+    let hint = out.iter().find_map(|l| l.strip_prefix("Hint: "));
+    let other = r
+        .engine
+        .legal_move_details()
+        .into_iter()
+        .map(|d| d.text)
+        .find(|t| Some(t.as_str()) != hint)
+        .expect("a legal move");
+    r.play(&other);
+    s.send(&format!("usermove {other}"));
+    let mv = s.engine_move();
+    assert!(r.find(&mv).is_some(), "{mv} in {}", r.engine.fen());
+    s.quit();
+}
+
 #[test]
 fn game_flow_commands() {
     let mut s = Session::start(&[]);

@@ -78,7 +78,9 @@ struct Session {
     coords: Coords,
     lifted: Option<Coord>,
     last_score: Option<i32>,
-    hint: Option<String>,
+    /// The reply the engine expects to its last move: its text (for `hint`) and the move,
+    /// which a ponder search plays.
+    hint: Option<(String, Move)>,
     paused: bool,
     /// Castling moves XBoard cannot follow (engine-defined variant whose castling `On` cannot
     /// express) are left out of the engine's own moves and of highlights.
@@ -447,7 +449,7 @@ impl Session {
             }
             "." => self.stat01(engine),
             "hint" => {
-                if let Some(h) = &self.hint {
+                if let Some((h, _)) = &self.hint {
                     self.line(&format!("Hint: {h}"));
                 }
             }
@@ -735,19 +737,10 @@ impl Session {
         if !self.ponder || self.analyzing || self.paused {
             return;
         }
-        let Some(guess) = self.hint.clone() else {
+        let Some((_, guess)) = self.hint else {
             return;
         };
-        let legal = engine.legal_move_details();
-        let Some(d) = self
-            .coords
-            .parse_move(&guess)
-            .and_then(|m| find_move(&m, &legal))
-            .cloned()
-        else {
-            return;
-        };
-        if engine.play_move(d.mv).is_err() {
+        if engine.play_move(guess).is_err() {
             return;
         }
         if engine.game_over().is_none() {
@@ -782,7 +775,7 @@ impl Session {
             Some((mv, text)) => {
                 if engine.play_move(mv).is_ok() {
                     self.line(&format!("move {text}"));
-                    self.hint = b.ponder;
+                    self.hint = b.ponder.zip(b.ponder_move);
                     self.excluded.clear();
                     self.flush_pongs();
                     if let Some(over) = self.game_end(engine) {
