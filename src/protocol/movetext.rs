@@ -1,4 +1,5 @@
-//! Move and square text for CECP (XBoard), see `reference/protocols.md` §1.6.
+//! Reading the move and square text XBoard sends (CECP), see `reference/protocols.md` §1.6.
+//! (What the engine writes is the board's `MoveDialect::Cecp` text.)
 //!
 //! Files are `a`, `b`, ... Ranks are decimal: `1`..`H` on boards with up to 9 ranks and from
 //! 11 ranks (two digits where needed, `a10`), but `0`..`9` on boards with exactly 10 ranks
@@ -70,17 +71,6 @@ impl Coords {
 
     fn zero_based(&self) -> bool {
         self.ranks == 10
-    }
-
-    /// The CECP name of a square.
-    pub fn square(&self, (f, r): Coord) -> String {
-        let file = (b'a' + f) as char;
-        let rank = if self.zero_based() {
-            r as u32
-        } else {
-            r as u32 + 1
-        };
-        format!("{file}{rank}")
     }
 
     /// Reads one square at the start of `s`; returns it and the rest of the text.
@@ -376,16 +366,15 @@ mod tests {
     #[test]
     fn squares_by_board_height() {
         let c8 = Coords::new(8, 8);
-        assert_eq!(c8.square((4, 0)), "e1");
+        assert_eq!(c8.parse_square("e1"), Some((4, 0)));
         assert_eq!(c8.parse_square("h8"), Some((7, 7)));
         assert_eq!(c8.parse_square("h9"), None);
         assert_eq!(c8.parse_square("i1"), None);
         let c10 = Coords::new(9, 10);
-        assert_eq!(c10.square((1, 0)), "b0");
-        assert_eq!(c10.square((1, 9)), "b9");
         assert_eq!(c10.parse_square("b0"), Some((1, 0)));
+        assert_eq!(c10.parse_square("b9"), Some((1, 9)));
         let c12 = Coords::new(12, 12);
-        assert_eq!(c12.square((0, 9)), "a10");
+        assert_eq!(c12.parse_square("a10"), Some((0, 9)));
         assert_eq!(c12.parse_square("l12"), Some((11, 11)));
         assert_eq!(c12.parse_square("a1"), Some((0, 0)));
         assert_eq!(c12.parse_square("a:"), Some((0, 9)));
