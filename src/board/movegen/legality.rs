@@ -16,7 +16,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     pub(super) fn legal_by_playing(&self, m: Move) -> bool {
         let us = self.stm;
-        let mut q = self.clone();
+        let mut q = self.copy_without_history();
         q.make_move(m);
         match q.king_square(us) {
             Some(ksq) => !q.attacked_by(ksq, q.occ, !us, q.by_color[!us]),

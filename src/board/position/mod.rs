@@ -414,6 +414,37 @@ impl<B: Bitboard> Position<B> {
         self.occ ^= ft;
     }
 
+    /// A copy to play one move on and look at, never to take a move back on: the states
+    /// and the records unmake needs are left behind (after a long game they are most of
+    /// what a copy would cost).
+    pub(crate) fn copy_without_history(&self) -> Self {
+        Position {
+            t: Arc::clone(&self.t),
+            board: self.board.clone(),
+            promoted_from: self.promoted_from.clone(),
+            by_color: self.by_color,
+            by_type: self.by_type.clone(),
+            walls: self.walls,
+            occ: self.occ,
+            counts: self.counts.clone(),
+            hand: self.hand.clone(),
+            hand_total: self.hand_total,
+            prison: self.prison.clone(),
+            stm: self.stm,
+            game_ply: self.game_ply,
+            chess960: self.chess960,
+            castling_rook_sq: self.castling_rook_sq,
+            castling_king_sq: self.castling_king_sq,
+            castling_path: self.castling_path,
+            castling_mask: self.castling_mask.clone(),
+            st: self.st,
+            history: Vec::new(),
+            blasts: Vec::new(),
+            killed: Vec::new(),
+            flips: Vec::new(),
+        }
+    }
+
     /// Recomputes the zobrist key from scratch (tested equal to the incremental key).
     pub fn compute_key(&self) -> u64 {
         let z = &self.t.zobrist;
