@@ -131,6 +131,16 @@ fn a_bad_hostage_exchange_key_is_refused_at_its_line() {
             "{value}: {text}"
         );
     }
+    // Prisons fill hands that only drops empty.
+    let mut set = dabbaba::variant::VariantSet::with_builtins();
+    let report = set
+        .load_str("h.ini", "[h3:chess]\nhostageExchange = p nb r q\n")
+        .expect_err("refused");
+    let text = report.to_string();
+    assert!(
+        text.contains("h.ini:1: hostageExchange: prisons need pieceDrops = true"),
+        "{text}"
+    );
 }
 
 /// The Fried Liver Attack in hostage chess: after 8.Bxd5+ Qxd5 White gives the black knight
@@ -148,4 +158,42 @@ fn the_search_finds_the_textbook_exchange() {
     let (best, out) = e.search_sync(&Limits::depth(4));
     assert_eq!(best.best.as_deref(), Some("B@f7n"));
     assert!(out.score > 500, "{}", out.score);
+}
+
+/// Captures and exchanges are no one-way steps: the pieces come back, and so can a position.
+/// A knight freed, dropped, taken and taken back, and the kings home again, is the same
+/// position: three times is a draw. Bare kings with prisoners to exchange are not short of
+/// material.
+#[test]
+fn positions_repeat_across_captures_and_exchanges() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[|Nn] w - - 0 1";
+    let mut bare = Engine::new();
+    bare.set_variant("hostage").expect("variant");
+    bare.set_position(Some(fen), &[]).expect("legal");
+    assert!(bare.game_over().is_none(), "the exchange is still to come");
+    let mut e = Engine::new();
+    e.set_variant("hostage").expect("variant");
+    let cycle = ["N@e7n", "N@e2", "e1e2", "e8e7", "e2e1", "e7e8"];
+    let moves: Vec<String> = cycle
+        .iter()
+        .cycle()
+        .take(6)
+        .map(|m| m.to_string())
+        .collect();
+    e.set_position(Some(fen), &moves).expect("legal");
+    assert!(e.game_over().is_none(), "twice is not yet a draw");
+    let moves: Vec<String> = cycle
+        .iter()
+        .cycle()
+        .take(12)
+        .map(|m| m.to_string())
+        .collect();
+    e.set_position(Some(fen), &moves).expect("legal");
+    let over = e.game_over().expect("the third time ends the game");
+    assert_eq!(
+        over.result,
+        dabbaba::engine::game::GameResult::Draw,
+        "{over:?}"
+    );
+    assert!(over.reason.contains("repetition"), "{over:?}");
 }

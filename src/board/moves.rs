@@ -227,6 +227,28 @@ impl Move {
             Move(bits)
         }
     }
+    /// The move in 28 bits (the transposition table's room): bits 28-31 go, so a gating,
+    /// walling or promoted-drop move comes back as its plain move, but an exchange keeps its
+    /// ransom in the high half of its piece field (its piece types are below 16 where the
+    /// rule is played, see [`Move::MAX_RANSOM_TYPES`]).
+    #[inline(always)]
+    pub const fn bits28(self) -> u32 {
+        if self.0 & KIND_FIELD == EXCHANGE_KIND {
+            self.0 & 0x0F_FFFF | (self.piece() as u32 & 15) << 20 | (self.ransom() as u32) << 24
+        } else {
+            self.0 & 0x0FFF_FFFF
+        }
+    }
+    /// The move [`Move::bits28`] gave (as [`Move::from_bits`] reads bits).
+    #[inline(always)]
+    pub const fn from_bits28(bits: u32) -> Move {
+        let m = Move::from_bits(bits & 0x0FFF_FFFF);
+        if m.0 & KIND_FIELD == EXCHANGE_KIND {
+            Move::exchange(m.to(), ((bits >> 20) & 15) as u8, ((bits >> 24) & 7) as u8)
+        } else {
+            m
+        }
+    }
     /// A plain move or capture.
     #[inline(always)]
     pub const fn normal(from: Square, to: Square) -> Move {
@@ -555,6 +577,12 @@ mod tests {
             );
             assert!(!x.drop_promoted() && !x.is_gating() && x.wall_square().is_none());
             assert_eq!(Move::from_bits(x.bits()), x);
+            assert_eq!(
+                Move::from_bits28(x.bits28()),
+                x,
+                "the table keeps the ransom"
+            );
+            assert!(x.bits28() < 1 << 28);
         }
         // Unused kind codes (10..=15) are not moves.
         for code in 10u32..16 {

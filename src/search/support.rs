@@ -7,11 +7,6 @@ use crate::board::position::{color_of, type_of, Position, EMPTY, WALL};
 use crate::board::{Move, MoveKind, Square};
 use crate::variant::GameValue;
 
-/// Rebuilds a move from [`Move::bits`] (from 8 | to 8 | kind 4 | piece 8).
-pub fn move_from_bits(bits: u32) -> Move {
-    Move::from_bits(bits)
-}
-
 /// The null move: a pass (`from == to`, kind `Special`), which make/unmake handle as one.
 pub const NULL_MOVE: Move = Move::new(Square::new(0), Square::new(0), MoveKind::Special, 0);
 

@@ -61,7 +61,7 @@ const EVAL_MAX: i32 = 2047;
 pub const MAX_TT_DEPTH: i32 = 63;
 
 fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) -> u64 {
-    let m = (mv.bits() as u64) & ((1 << MOVE_BITS) - 1);
+    let m = mv.bits28() as u64;
     let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let e = ((eval / EVAL_UNIT).clamp(-EVAL_MAX, EVAL_MAX) as i16 as u16 as u64) & 0xFFF;
     let d = depth.clamp(0, MAX_TT_DEPTH) as u64;
@@ -69,7 +69,7 @@ fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) -> u64 {
 }
 
 fn unpack(data: u64) -> TtEntry {
-    let mv = super::support::move_from_bits((data & ((1 << MOVE_BITS) - 1)) as u32);
+    let mv = Move::from_bits28((data & ((1 << MOVE_BITS) - 1)) as u32);
     let score = ((data >> SCORE_SHIFT) & 0xFFFF) as u16 as i16 as i32;
     let e12 = ((data >> EVAL_SHIFT) & 0xFFF) as i32;
     let eval = ((e12 << 20) >> 20) * EVAL_UNIT;

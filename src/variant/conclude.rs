@@ -206,6 +206,17 @@ pub fn conclude(
                 .to_string(),
         });
     }
+    // Prisons fill the airfields, whose pieces only drops bring back.
+    if !variant.drops.hostage_ranks.is_empty() && !variant.drops.piece_drops {
+        errors.push(VariantError {
+            file: file.to_string(),
+            line,
+            key: "hostageExchange".to_string(),
+            reason: "prisons need pieceDrops = true: an exchange puts a piece in the \
+                     opponent's hand, which only a drop brings back"
+                .to_string(),
+        });
+    }
     // A start FEN set in this file is reported at its line; an inherited one at the section.
     let (fen_file, fen_line) = match &spec.start_fen_origin {
         Some(o) if o.file == file && o.line >= line => (o.file.clone(), o.line),

@@ -55,16 +55,18 @@ pub fn check_start_fen(v: &Variant, fen: &str) -> Vec<String> {
     // but not towards "several royals", which is about pieces that can be in check together.
     let mut royals_in_hand = [0usize; 2];
     if let Some(pocket) = pocket {
+        // Prisoners (`hostageExchange`, after the `|`) are no royals in hand.
+        let prisons = !v.drops.hostage_ranks.is_empty();
+        let mut in_prison = false;
         let mut chars = pocket.chars().peekable();
         while let Some(c) = chars.next() {
             match v.piece_by_letter(pieces::read_letter(c, &mut chars)) {
-                Some(id) if v.king == Some(id) => {
+                Some(id) if v.king == Some(id) && !in_prison => {
                     royals_in_hand[Color::of_letter(c)] += 1;
                 }
                 Some(_) => {}
                 None if c == '-' => {}
-                // Hands, then prisoners (`hostageExchange`).
-                None if c == '|' && !v.drops.hostage_ranks.is_empty() => {}
+                None if c == '|' && prisons && !in_prison => in_prison = true,
                 None => problems.push(format!("unknown piece letter '{c}' in the holdings")),
             }
         }

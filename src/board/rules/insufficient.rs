@@ -81,7 +81,9 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let rules = &t.rules;
         let kinds = rules.material;
+        // With prisons, pieces taken can come back by exchange.
         if rules.moves.captures_to_hand
+            || rules.moves.prisons
             || self.hand_count(side) > 0
             || kinds.extinction
             || self.has_flag_piece(side)

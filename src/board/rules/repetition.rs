@@ -61,7 +61,9 @@ impl<B: Bitboard> Position<B> {
         if n_fold == 0 {
             return None;
         }
-        let end = if self.t.rules.moves.captures_to_hand {
+        // With hands or prisons a capture or a drop is no one-way step: the piece can come
+        // back, and so can the position before it.
+        let end = if self.t.rules.moves.captures_to_hand || self.t.rules.moves.prisons {
             n
         } else {
             (self.st.rule50 as usize).min(n)
