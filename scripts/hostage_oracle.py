@@ -27,10 +27,10 @@ Usage: hostage_oracle.py DABBABA
 Exit status 0 when every count agrees, 1 on a difference, 77 without python-chess.
 """
 
-import json
-import subprocess
 import sys
 from collections import Counter
+
+from divide_check import dabbaba_divide, differences
 
 try:
     import chess
@@ -236,19 +236,10 @@ def main():
         for m in line:
             game = play(game, m)
         expected = {text: perft(g, depth - 1) if depth > 1 else 1 for text, g in game.moves()}
-        args = [engine, "perft", str(depth), "--variant", "hostage", "--divide", "--json",
-                "--fen", fen]
-        if line:
-            args += ["--moves", *line]
-        run = subprocess.run(args, capture_output=True, text=True, check=True)
-        got = {m["move"]: m["nodes"] for m in json.loads(run.stdout)["moves"]}
+        got = dabbaba_divide(engine, depth, "hostage", fen, line)
         checked += sum(expected.values())
-        if got != expected:
-            failures += 1
-            print(f"{fen} after {' '.join(line) or '(nothing)'}:")
-            for m in sorted(set(got) | set(expected)):
-                if got.get(m) != expected.get(m):
-                    print(f"  {m}: ours {got.get(m)}, referee {expected.get(m)}")
+        label = f"{fen} after {' '.join(line) or '(nothing)'}"
+        failures += differences(label, got, expected)
     print(f"{checked} leaves compared in {len(CASES)} positions")
     sys.exit(1 if failures else 0)
 

@@ -13,9 +13,9 @@ Usage: multimove_oracle.py DABBABA
 Exit status 0 when every count agrees, 1 on a difference, 77 without python-chess.
 """
 
-import json
-import subprocess
 import sys
+
+from divide_check import dabbaba_divide, differences
 
 try:
     import chess
@@ -103,20 +103,11 @@ def main():
                 m.uci(): perft(game.play(m), depth - 1) if depth > 1 else 1
                 for m in game.board.legal_moves
             }
-            args = [engine, "perft", str(depth), "--variant", variant, "--divide", "--json"]
-            if fen != chess.STARTING_FEN:
-                args += ["--fen", fen]
-            if line:
-                args += ["--moves", *line]
-            run = subprocess.run(args, capture_output=True, text=True, check=True)
-            got = {m["move"]: m["nodes"] for m in json.loads(run.stdout)["moves"]}
+            start = fen if fen != chess.STARTING_FEN else None
+            got = dabbaba_divide(engine, depth, variant, start, line)
             checked += sum(expected.values())
-            if got != expected:
-                failures += 1
-                print(f"{variant} after {' '.join(line) or '(start)'}:")
-                for m in sorted(set(got) | set(expected)):
-                    if got.get(m) != expected.get(m):
-                        print(f"  {m}: ours {got.get(m)}, referee {expected.get(m)}")
+            label = f"{variant} after {' '.join(line) or '(start)'}"
+            failures += differences(label, got, expected)
     print(f"{checked} leaves compared in {sum(len(c[2]) for c in CASES.values())} positions")
     sys.exit(1 if failures else 0)
 

@@ -9,8 +9,8 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::moves::Move;
 use crate::board::position::{
-    color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY, WALL,
-    WHITE_OO, WHITE_OOO,
+    color_of, make_piece, type_of, Position, State, Tables, BLACK_OO, BLACK_OOO, EMPTY,
+    MAX_IN_HAND, WALL, WHITE_OO, WHITE_OOO,
 };
 use crate::color::Color;
 use crate::variant::CountingRule;
@@ -485,27 +485,48 @@ impl<B: Bitboard> Position<B> {
     /// White; `-` stands for empty hands. With prisons (`hostageExchange`) the hands come
     /// first, then `|` and the prisoners, each in its captor's prison: `[Q|nP]` is a white
     /// queen in White's hand, a black knight in White's prison and a white pawn in Black's.
-    fn read_holdings(&mut self, h: &str) -> Result<(), FenError> {
+    fn read_holdings(&mut self, field: &str) -> Result<(), FenError> {
         let t = Arc::clone(&self.t);
-        let h = match h.split_once('|') {
-            Some((hands, prisoners)) if t.rules.moves.prisons => {
-                self.read_prisoners(h, prisoners)?;
-                hands
-            }
-            _ => h,
-        };
-        let bad = |reason: String| FenError::BadHoldings {
-            field: h.to_string(),
-            reason,
+        let (hands, prisoners) = match field.split_once('|') {
+            Some((hands, prisoners)) if t.rules.moves.prisons => (hands, prisoners),
+            _ => (field, ""),
         };
         if !t.has_hands {
-            return if h.chars().all(|c| c == '-') {
+            return if hands.chars().all(|c| c == '-') {
                 Ok(())
             } else {
                 Err(FenError::Holdings)
             };
         }
-        let mut chars = h.chars().peekable();
+        let too_many = |ch: char| FenError::BadHoldings {
+            field: field.to_string(),
+            reason: format!("too many '{ch}'"),
+        };
+        for (id, c, ch) in self.holdings_pieces(field, hands)? {
+            if self.in_hand(id, c) as usize + 1 >= MAX_IN_HAND {
+                return Err(too_many(ch));
+            }
+            let _ = self.add_to_hand(id, c, &mut ());
+        }
+        for (id, c, ch) in self.holdings_pieces(field, prisoners)? {
+            // A piece is held by the side that took it, the other colour.
+            if self.in_prison(id, !c) as usize + 1 >= MAX_IN_HAND {
+                return Err(too_many(ch));
+            }
+            let _ = self.add_to_prison(id, !c);
+        }
+        Ok(())
+    }
+
+    /// The pieces `text` (part of the holdings `field`) names: type, colour and the letter
+    /// as written; `-` names none.
+    fn holdings_pieces(&self, field: &str, text: &str) -> Result<Vec<(u8, Color, char)>, FenError> {
+        let bad = |reason: String| FenError::BadHoldings {
+            field: field.to_string(),
+            reason,
+        };
+        let mut pieces = Vec::new();
+        let mut chars = text.chars().peekable();
         while let Some(ch) = chars.next() {
             if ch == '-' {
                 continue;
@@ -513,46 +534,14 @@ impl<B: Bitboard> Position<B> {
             if !ch.is_ascii_alphabetic() {
                 return Err(bad(format!("unexpected '{ch}'")));
             }
-            let id = t
+            let id = self
+                .t
                 .variant()
                 .piece_by_letter(crate::variant::pieces::read_letter(ch, &mut chars))
                 .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
-            let c = Color::of_letter(ch);
-            if self.in_hand(id, c) as usize + 1 >= crate::board::position::MAX_IN_HAND {
-                return Err(bad(format!("too many '{ch}'")));
-            }
-            let _ = self.add_to_hand(id, c, &mut ());
+            pieces.push((id, Color::of_letter(ch), ch));
         }
-        Ok(())
-    }
-
-    /// Reads the prisoners of a FEN's holdings `field` (the text after its `|`).
-    fn read_prisoners(&mut self, field: &str, prisoners: &str) -> Result<(), FenError> {
-        let t = Arc::clone(&self.t);
-        let bad = |reason: String| FenError::BadHoldings {
-            field: field.to_string(),
-            reason,
-        };
-        let mut chars = prisoners.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if ch == '-' {
-                continue;
-            }
-            if !ch.is_ascii_alphabetic() {
-                return Err(bad(format!("unexpected '{ch}' among the prisoners")));
-            }
-            let id = t
-                .variant()
-                .piece_by_letter(crate::variant::pieces::read_letter(ch, &mut chars))
-                .ok_or_else(|| bad(format!("unknown piece letter '{ch}'")))?;
-            // A piece is held by the side that took it, the other colour.
-            let holder = !Color::of_letter(ch);
-            if self.in_prison(id, holder) as usize + 1 >= crate::board::position::MAX_IN_HAND {
-                return Err(bad(format!("too many '{ch}'")));
-            }
-            let _ = self.add_to_prison(id, holder);
-        }
-        Ok(())
+        Ok(pieces)
     }
 
     fn check_kings(&self) -> Result<(), FenError> {
