@@ -46,6 +46,9 @@ pub enum MoveKind {
     /// [`Move::piece`] comes out of the opponent's prison onto `to`; `from == to`, as for a
     /// drop.
     Exchange = 9,
+    /// A [`MoveKind::MultiLeg`] move after which the piece promotes, shogi-style, to its
+    /// `promotedPieceType` (Tenjiku Shogi's lion, horned falcon and soaring eagle promote).
+    MultiLegPromotion = 10,
 }
 
 impl MoveKind {
@@ -62,6 +65,18 @@ impl MoveKind {
         )
     }
 
+    /// A move via a kill square ([`MoveKind::MultiLeg`]), promoting or not.
+    #[inline(always)]
+    pub fn is_multi_leg(self) -> bool {
+        matches!(self, MoveKind::MultiLeg | MoveKind::MultiLegPromotion)
+    }
+
+    /// Whether the moving piece promotes shogi-style (to its `promotedPieceType`).
+    #[inline(always)]
+    pub fn is_piece_promotion(self) -> bool {
+        matches!(self, MoveKind::PiecePromotion | MoveKind::MultiLegPromotion)
+    }
+
     /// Whether a piece comes onto the board from off it (a drop or an exchange): `to` is
     /// empty before the move and `from == to`.
     #[inline(always)]
@@ -69,9 +84,9 @@ impl MoveKind {
         matches!(self, MoveKind::Drop | MoveKind::Exchange)
     }
 
-    /// Every kind, in code order (codes 10 to 15 of the 4-bit kind field are unused).
+    /// Every kind, in code order (codes 11 to 15 of the 4-bit kind field are unused).
     #[cfg(test)]
-    const ALL: [MoveKind; 10] = [
+    const ALL: [MoveKind; 11] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::Castling,
@@ -82,6 +97,7 @@ impl MoveKind {
         MoveKind::PieceDemotion,
         MoveKind::MultiLeg,
         MoveKind::Exchange,
+        MoveKind::MultiLegPromotion,
     ];
 }
 
@@ -221,7 +237,7 @@ impl Move {
     /// unused kind code) give [`Move::NONE`], so every `Move` holds a valid kind.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
-        if (bits >> 16) & 15 > MoveKind::Exchange as u32 {
+        if (bits >> 16) & 15 > MoveKind::MultiLegPromotion as u32 {
             Move::NONE
         } else {
             Move(bits)
@@ -268,8 +284,8 @@ impl Move {
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
         let code = ((self.0 >> 16) & 15) as u8;
-        debug_assert!(code <= MoveKind::Exchange as u8);
-        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=9, and the kind field of
+        debug_assert!(code <= MoveKind::MultiLegPromotion as u8);
+        // SAFETY: `MoveKind` is `repr(u8)` with the discriminants 0..=10, and the kind field of
         // every `Move` holds one of them: `Move::new` writes a `MoveKind`, the other
         // constructors go through it or keep the field, and `Move::from_bits` turns other
         // codes into `Move::NONE`. (A transmute, not a table: a lookup would cost a load on
@@ -289,6 +305,11 @@ impl Move {
     #[inline(always)]
     pub const fn multi_leg(from: Square, kill: Square, to: Square) -> Move {
         Move::new(from, to, MoveKind::MultiLeg, kill.to_u8())
+    }
+    /// `self` (a [`MoveKind::MultiLeg`] move) with the moving piece promoting at its end.
+    #[inline(always)]
+    pub const fn promoting_legs(self) -> Move {
+        Move(self.0 & !KIND_FIELD | (MoveKind::MultiLegPromotion as u32) << 16)
     }
     /// The square a [`MoveKind::MultiLeg`] move passes through and empties.
     #[inline(always)]
@@ -542,6 +563,17 @@ mod tests {
             None
         );
         assert_eq!(Move::from_bits(l.bits()), l);
+        let lp = l.promoting_legs();
+        assert_eq!(
+            (lp.kind(), lp.from(), lp.kill_square(), lp.to()),
+            (
+                MoveKind::MultiLegPromotion,
+                l.from(),
+                l.kill_square(),
+                l.to()
+            )
+        );
+        assert_eq!(Move::from_bits28(lp.bits28()), lp);
         let wp = Move::new(Square::new(250), Square::new(255), MoveKind::Promotion, 7)
             .with_wall(Square::new(254));
         assert_eq!(

@@ -86,7 +86,7 @@ impl<B: Bitboard> Position<B> {
     /// move, which Fairy-Stockfish's notations do not write, is given as
     /// [`Position::move_to_san`] writes it.
     pub fn move_to_notation(&self, m: Move, notation: Notation) -> Option<String> {
-        if m.kind() == MoveKind::MultiLeg {
+        if m.kind().is_multi_leg() {
             return self.move_to_san(m);
         }
         let mut legal = MoveList::new();

@@ -144,8 +144,10 @@ impl<B: Bitboard> Position<B> {
                 return Some(synonym.to_string());
             }
             let c = t.variant().pieces.get(ty as usize)?.letter;
-            (c.is_ascii_alphabetic() || crate::variant::pieces::primed_base(c).is_some())
-                .then(|| crate::variant::pieces::letter_text(c, Color::White))
+            (c.is_ascii_alphabetic()
+                || crate::variant::pieces::primed_base(c).is_some()
+                || crate::variant::pieces::marked_base(c).is_some())
+            .then(|| crate::variant::pieces::letter_text(c, Color::White))
         };
         match m.kind() {
             MoveKind::Castling => {
@@ -183,7 +185,7 @@ impl<B: Bitboard> Position<B> {
             | MoveKind::PiecePromotion
             | MoveKind::PieceDemotion
             | MoveKind::Special => {}
-            MoveKind::MultiLeg => {
+            MoveKind::MultiLeg | MoveKind::MultiLegPromotion => {
                 // No agreed SAN exists: the piece, its square and both legs in full
                 // (`Ld4xe5xf6` for a lion's double capture, `Ld4xe5-d4` for igui).
                 let pc = self.board[from.index()];
@@ -196,13 +198,18 @@ impl<B: Bitboard> Position<B> {
                     sq != from && p != EMPTY && p != WALL
                 };
                 return Some(format!(
-                    "{}{}{}{}{}{}",
+                    "{}{}{}{}{}{}{}",
                     piece_letter(type_of(pc))?,
                     geo.square_name(from),
                     if taken(kill) { 'x' } else { '-' },
                     geo.square_name(kill),
                     if taken(to) { 'x' } else { '-' },
-                    geo.square_name(to)
+                    geo.square_name(to),
+                    if m.kind() == MoveKind::MultiLegPromotion {
+                        "+"
+                    } else {
+                        ""
+                    }
                 ));
             }
         }

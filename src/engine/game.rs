@@ -115,7 +115,7 @@ fn details<B: Bitboard>(p: &Position<B>, dialect: MoveDialect) -> Vec<MoveDetail
             (coord(m.to()), None)
         };
         let capture = captured_type(p, m).is_some() || p.kills(m);
-        let via = (kind == MoveKind::MultiLeg).then(|| coord(m.kill_square()));
+        let via = kind.is_multi_leg().then(|| coord(m.kill_square()));
         let victim = if p.kills(m) {
             via
         } else if kind == MoveKind::EnPassant {

@@ -136,6 +136,7 @@ pub fn piece_to_char_table(v: &Variant) -> String {
     let mut order: Vec<usize> = (0..v.pieces.len())
         .filter(|&i| appears(v, i as PieceId) && !promoted_only(v, i as PieceId))
         .filter(|&i| crate::variant::pieces::primed_base(v.pieces[i].letter).is_none())
+        .filter(|&i| crate::variant::pieces::marked_base(v.pieces[i].letter).is_none())
         .collect();
     order.sort_by_key(|&i| !promotes(i));
     let fits = |slots: &[Option<char>], i: usize, s: usize| {

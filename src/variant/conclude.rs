@@ -132,6 +132,9 @@ pub fn conclude(
                 .iter()
                 .filter(|&id| Some(id) != m.id(KING_SLOT as PieceId)),
         ),
+        range_capture_types: m.set(&k.range_capture_types),
+        range_capture_ranks: k.range_capture_ranks.iter().map(|r| m.set(r)).collect(),
+        burn_types: m.set(&k.burn_types),
         ..k.clone()
     };
     let s = &spec.special_moves;
@@ -217,6 +220,16 @@ pub fn conclude(
                 .to_string(),
         });
     }
+    errors.extend(
+        range_capture_errors(&variant)
+            .into_iter()
+            .map(|(key, reason)| VariantError {
+                file: file.to_string(),
+                line,
+                key: key.to_string(),
+                reason,
+            }),
+    );
     // A start FEN set in this file is reported at its line; an inherited one at the section.
     let (fen_file, fen_line) = match &spec.start_fen_origin {
         Some(o) if o.file == file && o.line >= line => (o.file.clone(), o.line),
@@ -251,8 +264,11 @@ fn link_promoted_only_pieces(
         let Some(base) = pieces::promoted_only_base(p.letter) else {
             continue;
         };
+        let base_text = pieces::letter_text(base, Color::White);
         let Some(base_id) = pieces_out.iter().position(|q| q.letter == base) else {
-            err(format!("'+{base}' needs a piece '{base}' to promote from"));
+            err(format!(
+                "'+{base_text}' needs a piece '{base_text}' to promote from"
+            ));
             continue;
         };
         let (base_id, id) = (base_id as PieceId, id as PieceId);
@@ -264,9 +280,38 @@ fn link_promoted_only_pieces(
             None => promotion.promoted_piece_type.push((base_id, id)),
             Some(&(_, to)) if to == id => {}
             Some(&(_, to)) => err(format!(
-                "'{base}' promotes to '{}', but '+{base}' is written for its promoted form",
+                "'{base_text}' promotes to '{}', but '+{base_text}' is written for its promoted form",
                 pieces::letter_text(pieces_out[to as usize].letter, Color::White)
             )),
         }
     }
+}
+
+/// `rangeCaptureTypes` needs every capturer ranked (a capturer of no rank could jump
+/// nothing), and the royal pieces ranked at least as high as every capturer: the legality
+/// test looks for no jumping capture of a royal piece, which this rank order rules out.
+fn range_capture_errors(v: &Variant) -> Vec<(&'static str, String)> {
+    let c = &v.captures;
+    let rank = |id: PieceId| {
+        c.range_capture_ranks
+            .iter()
+            .position(|r| r.contains(id))
+            .map_or(0, |r| r + 1)
+    };
+    let mut errors = Vec::new();
+    if c.range_capture_types.iter().any(|id| rank(id) == 0) {
+        errors.push((
+            "rangeCaptureTypes",
+            "every range capturer needs a rank in rangeCaptureRanks".to_string(),
+        ));
+    }
+    let top = c.range_capture_types.iter().map(rank).max().unwrap_or(0);
+    let royals = v.game_end.extinction.piece_types.iter().chain(v.king);
+    if royals.into_iter().any(|id| rank(id) < top) {
+        errors.push((
+            "rangeCaptureRanks",
+            "the royal pieces must rank at least as high as every range capturer".to_string(),
+        ));
+    }
+    errors
 }

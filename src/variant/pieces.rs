@@ -64,16 +64,27 @@ pub const SLOTS: usize = KING_SLOT + 1;
 /// promotes from. Inside, such a piece is keyed by a character of Unicode's private-use area
 /// derived from that letter, so that every piece still has one `char` and no real letter is
 /// taken (Chu Shogi has 28 kinds of piece, more than the alphabet has letters).
+/// `base` is the key of the piece it promotes from: a letter, or a primed or marked piece's
+/// key (Tenjiku Shogi's heavenly tetrarchs are `+C!`, the chariot soldier's promotion).
 pub fn promoted_only_letter(base: char) -> char {
-    private_key(PROMOTED_ONLY_BASE, base)
+    match (primed_base(base), marked_base(base)) {
+        (Some(b), _) => private_key(PROMOTED_PRIMED_BASE, b),
+        (None, Some(b)) => private_key(PROMOTED_MARKED_BASE, b),
+        (None, None) => private_key(PROMOTED_ONLY_BASE, base),
+    }
 }
 
-/// The letter a promoted-only piece is written after `+` (see [`promoted_only_letter`]).
+/// The key of the piece a promoted-only piece promotes from, written after its `+` (see
+/// [`promoted_only_letter`]).
 pub fn promoted_only_base(letter: char) -> Option<char> {
     private_base(PROMOTED_ONLY_BASE, letter)
+        .or_else(|| private_base(PROMOTED_PRIMED_BASE, letter).map(primed_letter))
+        .or_else(|| private_base(PROMOTED_MARKED_BASE, letter).map(marked_letter))
 }
 
 const PROMOTED_ONLY_BASE: u32 = 0xE000;
+const PROMOTED_PRIMED_BASE: u32 = 0xE300;
+const PROMOTED_MARKED_BASE: u32 = 0xE400;
 
 /// A variant with more kinds of piece than the alphabet has letters (Dai Shogi has 29, not
 /// counting those that exist only promoted) writes the others as a letter and a prime, `N'`
@@ -89,6 +100,25 @@ pub fn primed_base(letter: char) -> Option<char> {
 }
 
 const PRIMED_BASE: u32 = 0xE100;
+
+/// Tenjiku Shogi has more kinds of piece than letters and primed letters together; HaChu
+/// (and XBoard) write the rest as a letter and an exclamation mark, `L!` and `l!`. Inside,
+/// such a piece is keyed by a private-use character, as a primed piece is.
+pub fn marked_letter(base: char) -> char {
+    private_key(MARKED_BASE, base)
+}
+
+/// The letter a marked piece is written with before its `!` (see [`marked_letter`]).
+pub fn marked_base(letter: char) -> Option<char> {
+    private_base(MARKED_BASE, letter)
+}
+
+const MARKED_BASE: u32 = 0xE200;
+
+/// The suffix a letter of a primed (`'`) or marked (`!`) piece carries.
+pub fn is_letter_suffix(c: char) -> bool {
+    c == '\'' || c == '!'
+}
 
 /// The private-use character at `block` + the upper-case letter `base`.
 fn private_key(block: u32, base: char) -> char {
@@ -107,24 +137,44 @@ fn private_base(block: u32, letter: char) -> Option<char> {
 }
 
 /// The piece key of the letter `ch` read from a FEN or a move: the letter itself, or, when a
-/// prime follows (taken from `rest`), its primed piece (see [`primed_letter`]).
+/// prime or `!` follows (taken from `rest`), its primed or marked piece (see
+/// [`primed_letter`], [`marked_letter`]).
 pub fn read_letter(ch: char, rest: &mut std::iter::Peekable<impl Iterator<Item = char>>) -> char {
-    if ch.is_ascii_alphabetic() && rest.peek() == Some(&'\'') {
-        rest.next();
-        primed_letter(ch)
-    } else {
-        ch
+    if !ch.is_ascii_alphabetic() {
+        return ch;
+    }
+    match rest.peek() {
+        Some('\'') => {
+            rest.next();
+            primed_letter(ch)
+        }
+        Some('!') => {
+            rest.next();
+            marked_letter(ch)
+        }
+        _ => ch,
     }
 }
 
-/// The piece letter written by `token`: `x` (either case), `x'` for a primed piece or `+x`
-/// for a promoted-only piece.
+/// The piece letter written by `token`: `x` (either case), `x'` for a primed piece, `x!` for
+/// a marked one or `+x` for a promoted-only piece.
 pub fn letter_of_token(token: &str) -> Option<char> {
     let mut chars = token.chars();
+    if let Some(base) = token.strip_prefix('+') {
+        return match letter_of_token(base)? {
+            b if b.is_ascii_alphabetic()
+                || primed_base(b).is_some()
+                || marked_base(b).is_some() =>
+            {
+                Some(promoted_only_letter(b))
+            }
+            _ => None,
+        };
+    }
     match (chars.next(), chars.next(), chars.next()) {
         (Some(c), None, _) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
         (Some(c), Some('\''), None) if c.is_ascii_alphabetic() => Some(primed_letter(c)),
-        (Some('+'), Some(c), None) if c.is_ascii_alphabetic() => Some(promoted_only_letter(c)),
+        (Some(c), Some('!'), None) if c.is_ascii_alphabetic() => Some(marked_letter(c)),
         _ => None,
     }
 }
@@ -132,9 +182,12 @@ pub fn letter_of_token(token: &str) -> Option<char> {
 /// How a piece letter is written: the letter, `X'` for a primed piece or `+X` for a
 /// promoted-only one, in the case of the side (White's upper case).
 pub fn letter_text(letter: char, side: Color) -> String {
-    let (plus, c, prime) = match (promoted_only_base(letter), primed_base(letter)) {
-        (Some(base), _) => ("+", base, ""),
-        (None, Some(base)) => ("", base, "'"),
+    if let Some(base) = promoted_only_base(letter) {
+        return format!("+{}", letter_text(base, side));
+    }
+    let (plus, c, prime) = match (primed_base(letter), marked_base(letter)) {
+        (Some(base), _) => ("", base, "'"),
+        (None, Some(base)) => ("", base, "!"),
         (None, None) => ("", letter, ""),
     };
     let c = if side == Color::White {

@@ -158,6 +158,9 @@ impl VariantSpec {
                 lion_no_bridge_types: PieceSet::default(),
                 self_capture_types: PieceSet::default(),
                 iron_piece_types: PieceSet::default(),
+                range_capture_types: PieceSet::default(),
+                range_capture_ranks: Vec::new(),
+                burn_types: PieceSet::default(),
             },
             special_moves: SpecialMoves {
                 gating: false,
@@ -363,11 +366,12 @@ impl VariantSpec {
         }
         // The letter, `x'` for a primed piece, `+x` for one that exists only as a promoted
         // form.
-        let token_len = if value.starts_with('+') || value.chars().nth(1) == Some('\'') {
-            2
-        } else {
-            1
-        };
+        let plus = usize::from(value.starts_with('+'));
+        let suffix = value
+            .chars()
+            .nth(plus + 1)
+            .is_some_and(pieces::is_letter_suffix);
+        let token_len = plus + 1 + usize::from(suffix);
         let split = value
             .char_indices()
             .nth(token_len)
@@ -613,6 +617,10 @@ impl VariantSpec {
             ("lionNoBridgeTypes", &mut self.captures.lion_no_bridge_types),
             // Our additions, see `CaptureRules::self_capture_types` and `iron_piece_types`.
             ("selfCaptureTypes", &mut self.captures.self_capture_types),
+            // Our additions (Tenjiku Shogi), see `CaptureRules::range_capture_types` and
+            // `burn_types`.
+            ("rangeCaptureTypes", &mut self.captures.range_capture_types),
+            ("burnPieceTypes", &mut self.captures.burn_types),
         ] {
             if let Some(s) = cx.parse(key, |v| piece_set_of(&self.slots, v)) {
                 *target = s;
@@ -631,6 +639,9 @@ impl VariantSpec {
             Ok(set)
         }) {
             self.captures.iron_piece_types = s;
+        }
+        if let Some(ranks) = cx.parse("rangeCaptureRanks", |v| ranked_groups_of(&self.slots, v)) {
+            self.captures.range_capture_ranks = ranks;
         }
         cx.flag(
             "petrifyBlastPieces",
@@ -714,7 +725,7 @@ impl VariantSpec {
         cx.flag("freeDrops", &mut d.free_drops);
         cx.flag("dropLoop", &mut d.drop_loop);
         cx.flag("capturesToHand", &mut d.captures_to_hand);
-        if let Some(ranks) = cx.parse("hostageExchange", |v| hostage_ranks_of(&self.slots, v)) {
+        if let Some(ranks) = cx.parse("hostageExchange", |v| ranked_groups_of(&self.slots, v)) {
             d.hostage_ranks = ranks;
         }
         cx.flag("prisonPromotion", &mut d.prison_promotion);
@@ -932,13 +943,13 @@ fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String
             // section's new pieces are included, as Fairy-Stockfish's ALL_PIECES bit is.
             '*' => ids.push(ALL_SLOT),
             _ => {
-                let token = match c {
-                    '+' => format!("+{}", chars.next().unwrap_or(' ')),
-                    _ if chars.peek() == Some(&'\'') => {
-                        format!("{c}{}", chars.next().unwrap_or(' '))
-                    }
-                    _ => c.to_string(),
-                };
+                let mut token = c.to_string();
+                if c == '+' {
+                    token.push(chars.next().unwrap_or(' '));
+                }
+                if let Some(suffix) = chars.next_if(|&c| pieces::is_letter_suffix(c)) {
+                    token.push(suffix);
+                }
                 match pieces::letter_of_token(&token).and_then(|l| slot_by_letter_of(slots, l)) {
                     Some(s) => ids.push(s),
                     None => return Err(format!("'{token}' is not a piece letter of this variant")),
@@ -949,9 +960,9 @@ fn piece_set_of(slots: &[Option<SlotPiece>], v: &str) -> Result<PieceSet, String
     Ok(PieceSet::from_ids(ids.into_iter().map(|s| s as PieceId)))
 }
 
-/// `hostageExchange`: groups of piece letters separated by spaces, the lowest rank first
-/// (`p nb r q`); `-` for none.
-fn hostage_ranks_of(slots: &[Option<SlotPiece>], v: &str) -> Result<Vec<PieceSet>, String> {
+/// `hostageExchange`, `rangeCaptureRanks`: groups of piece letters separated by spaces, the
+/// lowest rank first (`p nb r q`); `-` for none.
+fn ranked_groups_of(slots: &[Option<SlotPiece>], v: &str) -> Result<Vec<PieceSet>, String> {
     if v.trim() == "-" {
         return Ok(Vec::new());
     }

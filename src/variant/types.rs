@@ -419,6 +419,20 @@ pub struct CaptureRules {
     /// `ironPieceTypes` (our addition, Fairy-Stockfish's issue #606): pieces nothing may
     /// capture, en passant included, and that blasts leave standing. The king cannot be iron.
     pub iron_piece_types: PieceSet,
+    /// `rangeCaptureTypes` (our addition; Tenjiku Shogi's great, vice, rook and bishop
+    /// generals): pieces whose sliding moves, when they capture, may jump any number of
+    /// pieces (of either side) ranked below them (`rangeCaptureRanks`) to take an enemy piece
+    /// further along the line that is ranked below them too. Their moves to empty squares
+    /// stay plain slides.
+    pub range_capture_types: PieceSet,
+    /// `rangeCaptureRanks` (our addition): groups of piece types of equal rank, the lowest
+    /// first (`r'b' v g k`); a type not listed ranks below them all.
+    pub range_capture_ranks: Vec<PieceSet>,
+    /// `burnPieceTypes` (our addition; Tenjiku Shogi's fire demon): after a move of such a
+    /// piece every enemy piece next to where it stops is removed (burnt); and an enemy piece
+    /// that ends its move next to it is removed itself after that move (a passive burn; a
+    /// burner that ends its move next to an enemy burner is burnt so and burns nothing).
+    pub burn_types: PieceSet,
 }
 
 /// Special moves: gating, passing, walls.

@@ -39,6 +39,9 @@ impl<B: Bitboard> Position<B> {
         if self.t.rules.moves.prisons && m.kind() != MoveKind::Castling {
             return self.legal_by_playing(m);
         }
+        if self.burners_on_board() {
+            return self.legal_with_burns(m);
+        }
         if m.kind() == MoveKind::Drop {
             return self.legal_drop(m, ctx);
         }
@@ -77,7 +80,7 @@ impl<B: Bitboard> Position<B> {
         }
 
         let king = ctx.king;
-        if kind == MoveKind::MultiLeg {
+        if kind.is_multi_leg() {
             return self.legal_multi_leg(m, king);
         }
         if kind == MoveKind::EnPassant {
@@ -189,7 +192,7 @@ impl<B: Bitboard> Position<B> {
         let them = !self.stm;
         let (from, to) = (m.from(), m.to());
         let lions = self.lions_of(them);
-        let kill = (m.kind() == MoveKind::MultiLeg).then(|| m.kill_square());
+        let kill = (m.kind().is_multi_leg()).then(|| m.kill_square());
         let takes_lion_on_to = lions.contains(to);
         let takes_lion = takes_lion_on_to || kill.is_some_and(|k| lions.contains(k));
         if !takes_lion {

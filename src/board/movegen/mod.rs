@@ -10,6 +10,7 @@
 mod drops;
 mod legality;
 mod notation;
+mod range_capture;
 mod walls;
 
 use crate::color::Color;
@@ -153,6 +154,7 @@ impl<B: Bitboard> Position<B> {
             let shogi_promotions = t.promoted_type[ty as usize].is_some() || t.demotions;
             let palace = t.palace.as_ref().filter(|p| p.kind(ty).is_some());
             let victims = self.capture_victims(self_capturers.has(ty), enemies);
+            let range_capturer = t.rules.captures.range_capture.has(ty);
             while bb.any() {
                 let from = bb.pop_lsb();
                 let mut region = region;
@@ -176,6 +178,9 @@ impl<B: Bitboard> Position<B> {
                     let clear = pt.capture[us].get(from, occ & !cannons) & !cannons;
                     attacks &= clear;
                     quiets &= clear;
+                }
+                if range_capturer {
+                    attacks |= self.range_capture_targets(ty, from, us) & region;
                 }
                 if let Some(pal) = palace.filter(|p| p.lines.contains(from)) {
                     let d = self.palace_reach(pal, ty, us, from) & self.board_bb(ty, us);
@@ -369,12 +374,63 @@ impl<B: Bitboard> Position<B> {
                     let Some(board) = board.as_ref() else { return };
                     self.walker_moves(ty, from, board, region, table_moves, &mut b, list);
                 }
+                if shogi_promotions {
+                    self.multi_leg_promotions(list, ty, from, table_moves);
+                }
                 for m in &list.as_slice()[..table_moves] {
                     if m.from() == from && m.kind().is_one_step() {
                         b &= !B::square(m.to());
                     }
                 }
                 self.push_targets(list, ty, from, b, shogi_promotions, promo_pawn);
+            }
+        }
+    }
+
+    /// Whether the piece of type `ty` on `from` has a promotion (`promotedPieceType`, within
+    /// `promotionLimit`; with Chu Shogi's rules, not if it was promoted already).
+    fn may_promote(&self, ty: u8, from: Square) -> bool {
+        let t = &*self.t;
+        t.promoted_type[ty as usize].is_some_and(|np| {
+            let lim = t.promotion_limit[np as usize];
+            lim == 0 || lim > self.count(np, self.stm)
+        }) && !(t.rules.moves.chu_promotion && self.promoted_from[from.index()] != 0)
+    }
+
+    /// Shogi-style promotions of the multi-leg moves `list[start..]` of the piece on `from`
+    /// (Tenjiku Shogi's lion, horned falcon and soaring eagle promote): each such move also
+    /// promoting, by the rule a one-step move follows. With Chu Shogi's rules a move into
+    /// the zone may promote, a move from inside it only when it captures (on its kill square
+    /// or at its end); otherwise a move into, inside or out of the zone (only a capture with
+    /// `piecePromotionOnCapture`). Never forced: no piece with such moves can get stuck.
+    fn multi_leg_promotions(&self, list: &mut MoveList, ty: u8, from: Square, start: usize) {
+        if !self.may_promote(ty, from) {
+            return;
+        }
+        let t = &*self.t;
+        let rules = &t.rules.moves;
+        let zone = t.promotion_region[self.stm];
+        let from_in_zone = zone.contains(from);
+        for i in start..list.len() {
+            let m = list.as_slice()[i];
+            if m.kind() != MoveKind::MultiLeg || m.from() != from {
+                continue;
+            }
+            let to = m.to();
+            let captures =
+                self.occ.contains(m.kill_square()) || (to != from && self.occ.contains(to));
+            let allowed = if rules.chu_promotion {
+                if from_in_zone {
+                    captures
+                } else {
+                    zone.contains(to)
+                }
+            } else {
+                (from_in_zone || zone.contains(to))
+                    && (captures || !rules.piece_promotion_on_capture)
+            };
+            if allowed {
+                list.push(m.promoting_legs());
             }
         }
     }
@@ -389,10 +445,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.t;
         let us = self.stm;
         let rules = &t.rules.moves;
-        let can_promote = t.promoted_type[ty as usize].is_some_and(|np| {
-            let lim = t.promotion_limit[np as usize];
-            lim == 0 || lim > self.count(np, us)
-        }) && !(rules.chu_promotion && self.promoted_from[from.index()] != 0);
+        let can_promote = self.may_promote(ty, from);
         let can_demote = rules.piece_demotion && self.promoted_from[from.index()] != 0;
         if !can_promote && !can_demote {
             return;

@@ -95,9 +95,14 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if m.kind() == MoveKind::MultiLeg {
+        if m.kind().is_multi_leg() {
             let kill = name(m.kill_square());
-            return format!("{}{kill},{kill}{}", name(from), name(to));
+            let promotion = if m.kind() == MoveKind::MultiLegPromotion {
+                "+"
+            } else {
+                ""
+            };
+            return format!("{}{kill},{kill}{}{promotion}", name(from), name(to));
         }
         if m.kind() == MoveKind::Drop {
             let p = &t.variant().pieces[m.piece() as usize];

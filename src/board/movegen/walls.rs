@@ -73,7 +73,11 @@ impl<B: Bitboard> Position<B> {
             }
             // A pass (`wallOrMove`'s null move) walls too, as in Fairy-Stockfish.
             MoveKind::Special if from == to => Some(self.occ),
-            MoveKind::Drop | MoveKind::Exchange | MoveKind::Special | MoveKind::MultiLeg => None,
+            MoveKind::Drop
+            | MoveKind::Exchange
+            | MoveKind::Special
+            | MoveKind::MultiLeg
+            | MoveKind::MultiLegPromotion => None,
         }
     }
 }

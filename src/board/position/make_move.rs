@@ -122,7 +122,7 @@ impl<B: Bitboard> Position<B> {
             k ^= z.piece(type_of(rook), us, rfrom) ^ z.piece(type_of(rook), us, rto);
             to = kto;
         } else {
-            if kind == MoveKind::MultiLeg {
+            if kind.is_multi_leg() {
                 let (dk, mask) = self.make_kill(m, obs);
                 k ^= dk;
                 kill_mask = mask;
@@ -181,7 +181,7 @@ impl<B: Bitboard> Position<B> {
                         k ^= z.piece(pt, us, to) ^ z.piece(np, us, to);
                     }
                 }
-                MoveKind::Promotion | MoveKind::PiecePromotion => {
+                MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::MultiLegPromotion => {
                     let np = if kind == MoveKind::Promotion {
                         m.piece()
                     } else {
@@ -323,6 +323,7 @@ impl<B: Bitboard> Position<B> {
         if self.st.captured != EMPTY && self.has_capture_effects() {
             self.apply_capture_effects(to, pt, &mut k, obs);
         }
+        let burnt = !t.rules.captures.burn.is_empty() && self.apply_burns(to, pt, us, &mut k, obs);
         if let Some(wall) = m.wall_square() {
             self.place_wall(wall, &mut k);
         }
@@ -338,7 +339,7 @@ impl<B: Bitboard> Position<B> {
         self.stm = them;
         // A one-step move changed `from` and `to` only; castling, e.p., multi-leg and gating
         // moves change more squares.
-        let one_step = kind.is_one_step() && !m.is_gating() && m.wall_square().is_none();
+        let one_step = kind.is_one_step() && !m.is_gating() && m.wall_square().is_none() && !burnt;
         self.finish_move(one_step.then_some((Some(from), to)));
     }
 
@@ -353,7 +354,7 @@ impl<B: Bitboard> Position<B> {
             |pc: Piece| pc != EMPTY && lions.contains(type_of(pc)) && color_of(pc) != side;
         !lions.contains(mover)
             && (is_lion(self.st.captured)
-                || (self.st.last_move.kind() == MoveKind::MultiLeg
+                || (self.st.last_move.kind().is_multi_leg()
                     && self.killed.last().is_some_and(|k| is_lion(k.piece))))
     }
 
@@ -646,7 +647,10 @@ impl<B: Bitboard> Position<B> {
         } else {
             if matches!(
                 kind,
-                MoveKind::Promotion | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+                MoveKind::Promotion
+                    | MoveKind::PiecePromotion
+                    | MoveKind::PieceDemotion
+                    | MoveKind::MultiLegPromotion
             ) {
                 self.remove_piece(to, obs);
                 self.put_piece(st.moved_piece, to, obs);
@@ -660,7 +664,7 @@ impl<B: Bitboard> Position<B> {
                 self.put_piece(st.captured, st.captured_sq, obs);
                 self.promoted_from[st.captured_sq.index()] = st.captured_unpromoted;
             }
-            if kind == MoveKind::MultiLeg {
+            if kind.is_multi_leg() {
                 self.unmake_kill(us, obs);
             }
         }

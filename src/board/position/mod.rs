@@ -225,7 +225,7 @@ impl<B: Bitboard> Position<B> {
     pub fn promotion_type(&self, m: Move) -> Option<u8> {
         match m.kind() {
             MoveKind::Promotion => Some(m.piece()),
-            MoveKind::PiecePromotion => {
+            MoveKind::PiecePromotion | MoveKind::MultiLegPromotion => {
                 let t = type_of(self.board[m.from().index()]);
                 Some(self.t.promoted_type[t as usize].unwrap_or(t))
             }

@@ -22,7 +22,7 @@ use super::{type_of, BoardObserver, Piece, Position, EMPTY, WALL};
 use crate::betza::{self, Cell};
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
-use crate::board::moves::{Move, MoveKind, MoveList};
+use crate::board::moves::{Move, MoveList};
 use crate::color::Color;
 
 /// A piece a multi-leg move removed from its kill square, for unmake.
@@ -336,7 +336,7 @@ impl<B: Bitboard> Position<B> {
     /// write `@@@@`).
     pub fn passes(&self, m: Move) -> bool {
         m.is_pass()
-            || (m.kind() == MoveKind::MultiLeg
+            || (m.kind().is_multi_leg()
                 && m.from() == m.to()
                 && self.board[m.kill_square().index()] == EMPTY)
     }
@@ -344,7 +344,7 @@ impl<B: Bitboard> Position<B> {
     /// Whether `m` is a multi-leg move whose kill square holds a piece (it captures there).
     #[inline]
     pub fn kills(&self, m: Move) -> bool {
-        if m.kind() != MoveKind::MultiLeg {
+        if !m.kind().is_multi_leg() {
             return false;
         }
         let pc = self.board[m.kill_square().index()];

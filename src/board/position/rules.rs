@@ -6,7 +6,7 @@
 //! or a game end depends on. Only this compiler and the text code (FEN, SAN, notations) read
 //! the `Variant` itself.
 
-use super::tables::TypeSet;
+use super::tables::{TypeSet, MAX_TYPES};
 use crate::board::rules::insufficient::MaterialKinds;
 use crate::variant::{
     ChasingRule, CheckRules, CountingRule, GameValue, MaterialCounting, PieceId, Variant,
@@ -87,7 +87,7 @@ impl TurnRules {
 }
 
 /// Capture rules, with their piece lists as type sets.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CaptureRules {
     /// `mustCapture`.
     pub must_capture: bool,
@@ -107,6 +107,31 @@ pub struct CaptureRules {
     pub iron: TypeSet,
     /// A capture has a side effect (a blast or petrification): make-move asks on captures.
     pub effects: bool,
+    /// `rangeCaptureTypes`: the types whose slides capture by jumping lower-ranked pieces.
+    pub range_capture: TypeSet,
+    /// `rangeCaptureRanks`: each type's rank (0 = unlisted, the lowest).
+    pub rank: [u8; MAX_TYPES],
+    /// `burnPieceTypes`: the types that burn the enemy pieces next to where they stop.
+    pub burn: TypeSet,
+}
+
+impl Default for CaptureRules {
+    fn default() -> Self {
+        CaptureRules {
+            must_capture: false,
+            blast: false,
+            blast_immune: TypeSet::default(),
+            mutually_immune: TypeSet::default(),
+            petrify: TypeSet::default(),
+            petrify_blast: false,
+            self_capture: TypeSet::default(),
+            iron: TypeSet::default(),
+            effects: false,
+            range_capture: TypeSet::default(),
+            rank: [0; MAX_TYPES],
+            burn: TypeSet::default(),
+        }
+    }
 }
 
 /// Game-end rules. Regions (flag, connection) are bitboards in the tables.
@@ -221,6 +246,14 @@ impl Rules {
             self_capture: TypeSet::of(&c.self_capture_types),
             iron: TypeSet::of(&c.iron_piece_types),
             effects: c.blast_on_capture || !c.petrify_on_capture_types.0.is_empty(),
+            range_capture: TypeSet::of(&c.range_capture_types),
+            rank: std::array::from_fn(|ty| {
+                c.range_capture_ranks
+                    .iter()
+                    .position(|r| r.contains(ty as PieceId))
+                    .map_or(0, |r| r as u8 + 1)
+            }),
+            burn: TypeSet::of(&c.burn_types),
         };
         let checks = v.checks.clone();
         Rules {

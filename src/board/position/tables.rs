@@ -581,6 +581,7 @@ impl<B: Bitboard> Tables<B> {
                 && !self.promotion_pawn_types[us].has(ty)
                 && !self.ep_types[us].has(ty)
                 && !self.rules.captures.self_capture.has(ty)
+                && !self.rules.captures.range_capture.has(ty)
         };
         TypeSet(
             (0..self.n_types as u8)

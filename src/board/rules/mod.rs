@@ -1,5 +1,5 @@
 //! The rule layer above move generation: what may be captured ([`capture_targets`]), capture
-//! side effects ([`blast`]), move obligations ([`obligations`]), and how games end ([`end`]: [`Position::result`] and the immediate
+//! side effects ([`blast`], [`burn`]), move obligations ([`obligations`]), and how games end ([`end`]: [`Position::result`] and the immediate
 //! game ends that stop move generation).
 //!
 //! Results are Fairy-Stockfish's (`is_immediate_game_end`, `is_optional_game_end`,
@@ -8,6 +8,7 @@
 
 pub mod bare_king;
 pub mod blast;
+pub mod burn;
 pub mod capture_targets;
 pub mod chase;
 pub mod connect;
