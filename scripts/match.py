@@ -10,7 +10,7 @@ Example (10 games of chess at 10 s + 0.1 s between Fairy-Stockfish and Fairy-Max
 
 Engine settings (`--engine` takes them as key=value tokens):
   cmd=PATH proto=uci|cecp name=NAME arg=ARGS dir=WORKDIR option.NAME=VALUE
-  variant.REFEREE_NAME=ENGINE_NAME (the engine's name for the variant) cores=N memory=MB
+  variant.REFEREE_NAME=ENGINE_NAME (the engine's name for the variant) cores=N memory=MB|none
   stderr=FILE
 
 Exit status: 0 when the match ran (whatever the result), 1 on a usage or set-up error,

@@ -53,7 +53,9 @@ class EngineSpec:
     options: dict = field(default_factory=dict)  # name -> value (ordered)
     variant_names: dict = field(default_factory=dict)  # referee variant -> engine's name
     cores: int = 1  # CECP `cores` (if the engine accepts smp)
-    memory: int = 16  # CECP `memory` in MB (if the engine accepts memory)
+    # CECP `memory` in MB (if the engine accepts memory); None (`memory=none`) sends none:
+    # HaChu 0.21 crashes on `variant tenjiku` after any `memory` command.
+    memory: int | None = 16
     stderr: str | None = None  # file for the engine's standard error (default: discard)
     depth: int | None = None  # UCI: this engine's own fixed depth, in place of the match's limits
 
@@ -86,7 +88,7 @@ class EngineSpec:
             elif key == "cores":
                 spec.cores = int(value)
             elif key == "memory":
-                spec.memory = int(value)
+                spec.memory = None if value == "none" else int(value)
             elif key == "stderr":
                 spec.stderr = value
             elif key == "depth":
@@ -454,7 +456,7 @@ class CecpEngine(Engine):
     def new_game(self, root_fen, startpos, limits: Limits):
         self.ensure_started()
         p = self.proc
-        if self.features.get("memory") == "1":
+        if self.features.get("memory") == "1" and self.spec.memory is not None:
             p.send(f"memory {self.spec.memory}")
         if self.features.get("smp") == "1":
             p.send(f"cores {self.spec.cores}")

@@ -616,8 +616,8 @@ mod tests {
             );
             assert!(x.bits28() < 1 << 28);
         }
-        // Unused kind codes (10..=15) are not moves.
-        for code in 10u32..16 {
+        // Unused kind codes (11..=15) are not moves.
+        for code in 11u32..16 {
             assert_eq!(Move::from_bits(1 | 2 << 8 | code << 16), Move::NONE);
         }
     }

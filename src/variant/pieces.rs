@@ -268,10 +268,31 @@ mod tests {
         assert_eq!(letter_text('Q', Color::Black), "q");
         assert_eq!(letter_of_token("q"), Some('Q'));
         for bad in [
-            "", "+", "++e", "+1", "ee", "+ee", "1", "'", "1'", "e''", "+e'",
+            "", "+", "++e", "+1", "ee", "+ee", "1", "'", "1'", "e''", "+e''", "e!'", "+!",
         ] {
             assert_eq!(letter_of_token(bad), None, "{bad}");
         }
+        // The promoted form of a primed or marked piece (Tenjiku Shogi's multi-general `+D'`
+        // and heavenly tetrarchs `+C!`) has its own key, written back the same.
+        for token in ["+d'", "+c!"] {
+            let key = letter_of_token(token).unwrap();
+            let base = letter_of_token(&token[1..]).unwrap();
+            assert_eq!(promoted_only_base(key), Some(base), "{token}");
+            assert_eq!(letter_text(key, Color::Black), token);
+            assert_eq!(letter_text(key, Color::White), token.to_uppercase());
+        }
+    }
+
+    #[test]
+    fn marked_letters_are_written_with_an_exclamation_mark() {
+        let demon = letter_of_token("d!").unwrap();
+        assert_eq!(letter_of_token("D!"), Some(demon));
+        assert_ne!(demon, letter_of_token("d'").unwrap());
+        assert_eq!(marked_base(demon), Some('D'));
+        assert_eq!(letter_text(demon, Color::White), "D!");
+        let mut rest = "!p".chars().peekable();
+        assert_eq!(read_letter('d', &mut rest), demon);
+        assert_eq!(rest.next(), Some('p'));
     }
 
     #[test]
