@@ -5,22 +5,11 @@
 //! of the capturer's rank or above ends the line. A range capture removes only what stands on
 //! its target, so it is a plain move from `from` to there.
 
+use crate::betza::atom::COMPASS;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Square;
 use crate::board::position::{type_of, Position, EMPTY, WALL};
 use crate::color::Color;
-
-/// The eight lines a slider can take.
-const LINES: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 impl<B: Bitboard> Position<B> {
     /// The squares beyond the first piece of each of its lines that a range capturer of type
@@ -34,7 +23,7 @@ impl<B: Bitboard> Position<B> {
         let own = rank[ty as usize];
         let reach = t.pieces[ty as usize].capture[us].empty_board(from);
         let mut targets = B::EMPTY;
-        for (dx, dy) in LINES {
+        for (dx, dy) in COMPASS.map(|(x, y)| (i32::from(x), i32::from(y))) {
             let Some(first) = t.geo.offset(from, dx, dy) else {
                 continue;
             };
